@@ -1,0 +1,76 @@
+"""Football field arithmetic shared by every ruleset: the one place that owns yard lines.
+
+Positions are ``ball_on`` yards from the goal line the offence attacks (nflverse's
+``yardline_100``): 100 is the offence's own goal line, 50 midfield, 0 the goal line it scores at.
+"""
+
+from __future__ import annotations
+
+FIELD = 100
+MIDFIELD = 50
+TOUCHBACK_LINE = 20
+FIRST_DOWN_YARDS = 10
+
+
+def own(yard_line: int) -> int:
+    """The offence's own ``yard_line`` (its own 20) as ``ball_on``."""
+    return FIELD - yard_line
+
+
+def opponents(yard_line: int) -> int:
+    """The defence's ``yard_line`` (their 30) as ``ball_on``."""
+    return yard_line
+
+
+def advance(ball_on: int, yards: int) -> int:
+    """The spot after a gain of ``yards`` (a loss when negative); may leave the field."""
+    return ball_on - yards
+
+
+def flip(ball_on: int) -> int:
+    """The same spot seen by the other team, after a change of possession."""
+    return FIELD - ball_on
+
+
+def is_touchdown(ball_on: int) -> bool:
+    """The ball reached or crossed the goal line the offence attacks."""
+    return ball_on <= 0
+
+
+def is_safety(ball_on: int) -> bool:
+    """The ball was driven back to or behind the offence's own goal line."""
+    return ball_on >= FIELD
+
+
+def on_field(ball_on: int) -> bool:
+    """Between the goal lines: the only spots where a down can be played."""
+    return 0 < ball_on < FIELD
+
+
+def touchback(yard_line: int = TOUCHBACK_LINE) -> int:
+    """Where the receiving team starts after a touchback: its own 20 unless a rule says so."""
+    return own(yard_line)
+
+
+def first_down_marker(ball_on: int, distance: int = FIRST_DOWN_YARDS) -> int:
+    """The line to gain: ``distance`` ahead, never past the goal line."""
+    return max(ball_on - distance, 0)
+
+
+def distance_to_gain(ball_on: int, marker: int) -> int:
+    """Yards still needed to reach the line to gain."""
+    return ball_on - marker
+
+
+def goal_to_go(ball_on: int, distance: int) -> bool:
+    """The line to gain is the goal line itself."""
+    return ball_on <= distance
+
+
+def spot_name(ball_on: int, offence: str, defence: str) -> str:
+    """The spot as a referee announces it: "Bears 20", "50", "Packers 30"."""
+    if ball_on == MIDFIELD:
+        return "50"
+    if ball_on > MIDFIELD:
+        return f"{offence} {FIELD - ball_on}"
+    return f"{defence} {ball_on}"

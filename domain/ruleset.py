@@ -1,0 +1,211 @@
+"""The contract every game's ruleset keeps, so the kernel, the CLI and the tablet serve all five.
+
+A ruleset is pure: ``initial`` builds the state before the first entry, ``expected`` says who
+must act next and which entries are legal, ``apply`` takes one entry as a person types it and
+returns the next state with the rulings it produced, and ``situation`` is the public view.
+An illegal entry raises ``IllegalEntry`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal, Protocol, TypeVar
+
+Side = Literal["home", "away"]
+SIDES: tuple[Side, Side] = ("home", "away")
+
+
+def other(side: Side) -> Side:
+    """The team that is not ``side``."""
+    return "away" if side == "home" else "home"
+
+
+class IllegalEntry(ValueError):
+    """An entry the rulebook does not allow now; the message is one line: what and what instead."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One value an entry form needs: a die face, a printed number, or a word from a list."""
+
+    label: str
+    kind: Literal["die", "number", "word"] = "die"
+    side: Side | None = None
+    colour: str | None = None
+    low: int = 1
+    high: int = 6
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EntryForm:
+    """A legal entry now: the keyword a person types, then one value for each slot in order."""
+
+    keyword: str
+    help: str
+    slots: tuple[Slot, ...] = ()
+
+    @property
+    def syntax(self) -> str:
+        """The form as shown to a person, e.g. ``green <Bears> <Packers>``."""
+        return " ".join([self.keyword, *(f"<{s.label}>" for s in self.slots)]).strip()
+
+    def compose(self, values: list[str | int]) -> str:
+        """The entry text for these slot values, as a person would type it."""
+        if len(values) != len(self.slots):
+            raise IllegalEntry(f"{self.keyword} needs {len(self.slots)} values, got {len(values)}")
+        return " ".join([self.keyword, *(str(v) for v in values)]).strip()
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Who must act next, what they physically do, and the entries legal now."""
+
+    actor: str
+    text: str
+    forms: tuple[EntryForm, ...] = ()
+
+    @property
+    def legal(self) -> list[str]:
+        """The legal entry forms as a person reads them."""
+        return [f.syntax for f in self.forms]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """What the rulebook makes of an entry: a tag, a sentence, and the facts projections need."""
+
+    kind: str
+    text: str
+    team: Side | None = None
+    points: int = 0
+    yards: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict for storing in an event."""
+        d = asdict(self)
+        d["data"] = dict(self.data)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Ruling:
+        """The ruling stored by ``to_dict``."""
+        return cls(**{**d, "data": dict(d.get("data") or {})})
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A choice agreed at set-up (a variant or optional rule) with its allowed values."""
+
+    name: str
+    help: str
+    choices: tuple[str, ...]
+    default: str
+
+
+SITUATION_KEYS = (
+    "ruleset",
+    "home",
+    "away",
+    "score",
+    "score_by_quarter",
+    "quarter",
+    "possession",
+    "down",
+    "distance",
+    "ball_on",
+    "clock",
+    "timeouts",
+    "next",
+    "finished",
+    "winner",
+)
+
+
+def situation(
+    *,
+    ruleset: str,
+    home: str,
+    away: str,
+    score: Mapping[Side, int],
+    score_by_quarter: list[Mapping[Side, int]],
+    quarter: int,
+    possession: Side | None,
+    down: int | None,
+    distance: int | None,
+    ball_on: int | None,
+    clock: Mapping[str, Any],
+    timeouts: Mapping[Side, int] | None,
+    next: str,
+    finished: bool,
+    winner: Side | None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The public view every ruleset fills: the keys of ``zebra status --json``, then extras."""
+    view: dict[str, Any] = {
+        "ruleset": ruleset,
+        "home": home,
+        "away": away,
+        "score": {"home": score["home"], "away": score["away"]},
+        "score_by_quarter": [{"home": q["home"], "away": q["away"]} for q in score_by_quarter],
+        "quarter": quarter,
+        "possession": possession,
+        "down": down,
+        "distance": distance,
+        "ball_on": ball_on,
+        "clock": dict(clock),
+        "timeouts": None
+        if timeouts is None
+        else {"home": timeouts["home"], "away": timeouts["away"]},
+        "next": next,
+        "finished": finished,
+        "winner": winner,
+    }
+    view.update(extra)
+    return view
+
+
+S = TypeVar("S")
+
+
+class Ruleset(Protocol[S]):
+    """What the kernel asks of a game's rules. Implementations hold no state of their own."""
+
+    name: str
+    title: str
+    options: tuple[GameOption, ...]
+
+    def initial(self, home: str, away: str, options: Mapping[str, str]) -> S:
+        """The state before the first entry; bad options raise ``IllegalEntry``."""
+        ...
+
+    def expected(self, state: S) -> Prompt:
+        """Who must act next, what they do at the table, and the legal entry forms."""
+        ...
+
+    def apply(self, state: S, text: str) -> tuple[S, list[Ruling]]:
+        """One entry as typed; returns the next state and its rulings or raises ``IllegalEntry``."""
+        ...
+
+    def situation(self, state: S) -> dict[str, Any]:
+        """The public view, built with ``domain.ruleset.situation``."""
+        ...
+
+
+def resolve_options(specs: tuple[GameOption, ...], given: Mapping[str, str]) -> dict[str, str]:
+    """The agreed options with defaults filled in; an unknown name or value is refused."""
+    by_name = {o.name: o for o in specs}
+    resolved = {o.name: o.default for o in specs}
+    for name, value in given.items():
+        spec = by_name.get(name)
+        if spec is None:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise IllegalEntry(f"unknown game option {name!r}; this game's options: {known}")
+        if value not in spec.choices:
+            raise IllegalEntry(
+                f"option {name} cannot be {value!r}; expected one of: {', '.join(spec.choices)}"
+            )
+        resolved[name] = value
+    return resolved

@@ -1,0 +1,26 @@
+"""The games Zebra referees, by the name a person types after ``zebra play``."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.util import find_spec
+from typing import Any
+
+from domain.ruleset import IllegalEntry, Ruleset
+
+# Each game lives in domain/rulesets/<name>.py (or a package of that name) exposing RULESET.
+# Modules are imported on first use so a CLI command pays only for the game it touches.
+KNOWN = ("rushzone", "redzone", "firstandgoal", "thirdandlong", "gridironmasters")
+
+
+def names() -> list[str]:
+    """The ruleset names a person can choose from: the known games whose module is present."""
+    return [n for n in KNOWN if find_spec(f"{__name__}.{n}") is not None]
+
+
+def get(name: str) -> Ruleset[Any]:
+    """The ruleset called ``name``; an unknown name is refused with the known ones."""
+    key = name.strip().lower() if isinstance(name, str) else ""
+    if key not in names():
+        raise IllegalEntry(f"unknown game {name!r}; Zebra referees: {', '.join(names())}")
+    return import_module(f"{__name__}.{key}").RULESET  # type: ignore[no-any-return]

@@ -1,0 +1,960 @@
+"""NFL Rush Zone (rules/nfl-rush-zone.txt): a football game decided by dice alone.
+
+Each team has one offensive turn per round, three rounds a quarter. A turn is one possession:
+it ends with a score, a punt, a field-goal attempt, a failed fourth down or a loose ball.
+Every position is a multiple of ten yards, one space of the board.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from domain import field as yards
+from domain.entries import RollSpec, rolls, words
+from domain.ruleset import (
+    SIDES,
+    EntryForm,
+    GameOption,
+    IllegalEntry,
+    Prompt,
+    Ruling,
+    Side,
+    Slot,
+    other,
+    resolve_options,
+    situation,
+)
+
+SPACE = 10
+ROUNDS_PER_QUARTER = 3
+TURNS_PER_QUARTER = 2 * ROUNDS_PER_QUARTER
+REGULATION_QUARTERS = 4
+TOUCHDOWN_POINTS = 6
+FIELD_GOAL_POINTS = 3
+
+Phase = Literal[
+    "toss",
+    "choice",
+    "kickoff",
+    "series",
+    "fourth",
+    "go",
+    "field_goal",
+    "punt",
+    "try",
+    "two_point",
+    "final",
+]
+DICE_PHASES = ("kickoff", "series", "go", "field_goal", "punt", "two_point")
+Box = int | None  # points scored in a turn, or None for the pad's "X"
+
+
+@dataclass(frozen=True)
+class QuarterPad:
+    """One quarter of the scoring pad: three OFF and three DEF boxes per team, in turn order."""
+
+    home_off: tuple[Box, ...] = ()
+    home_def: tuple[Box, ...] = ()
+    away_off: tuple[Box, ...] = ()
+    away_def: tuple[Box, ...] = ()
+
+    def boxes(self, side: Side, role: Literal["off", "def"]) -> tuple[Box, ...]:
+        return getattr(self, f"{side}_{role}")  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class RushZoneState:
+    """Everything the rules need to know, and nothing they could derive."""
+
+    home: str
+    away: str
+    youngest: bool = False
+    phase: Phase = "toss"
+    toss_winner: Side | None = None
+    first_offense: Side | None = None
+    ot_first: Side | None = None
+    offense: Side | None = None
+    ball_on: int | None = None
+    down: int | None = None
+    white: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    quarter: int = 1
+    turn: int = 1
+    ot_turn: int = 0
+    scores: tuple[tuple[int, int], ...] = ((0, 0),)
+    pad: tuple[QuarterPad, ...] = (QuarterPad(),)
+    turn_points: tuple[int, int] = (0, 0)
+    scorer: Side | None = None
+    winner: Side | None = None
+    details: tuple[str, ...] = field(default=(), compare=False)
+
+    def name(self, side: Side) -> str:
+        return self.home if side == "home" else self.away
+
+    @property
+    def defence(self) -> Side:
+        assert self.offense is not None
+        return other(self.offense)
+
+    @property
+    def total(self) -> dict[Side, int]:
+        return {
+            "home": sum(q[0] for q in self.scores),
+            "away": sum(q[1] for q in self.scores),
+        }
+
+
+class RushZone:
+    """The NFL Rush Zone ruleset."""
+
+    name = "rushzone"
+    title = "NFL Rush Zone"
+    options = (
+        GameOption(
+            "youngest",
+            "Youngest players' variant: the white dice are compared one at a time, a point per "
+            "down won",
+            ("no", "yes"),
+            "no",
+        ),
+    )
+
+    def initial(self, home: str, away: str, options: Mapping[str, str]) -> RushZoneState:
+        """Set-up: no coin tossed yet, first quarter, an empty scoring pad."""
+        chosen = resolve_options(self.options, options)
+        return RushZoneState(home=home, away=away, youngest=chosen["youngest"] == "yes")
+
+    # What the table does next -------------------------------------------------------------
+
+    def expected(self, state: RushZoneState) -> Prompt:
+        """Who acts next and the entries legal now."""
+        n = state.name
+        if state.phase == "final":
+            return Prompt("nobody", f"Final whistle: {final_line(state)}")
+        if state.phase == "toss":
+            when = "Overtime coin toss" if state.quarter > REGULATION_QUARTERS else "Coin toss"
+            return Prompt(
+                "both",
+                f"{when}: the youngest player calls heads (NFL logo) or tails (shield). "
+                "Enter the winner: toss home | toss away",
+                (
+                    EntryForm(
+                        "toss",
+                        "the team that won the coin toss",
+                        (Slot("winner", "word", words=SIDES),),
+                    ),
+                ),
+            )
+        if state.phase == "choice":
+            assert state.toss_winner is not None
+            w = n(state.toss_winner)
+            return Prompt(
+                state.toss_winner,
+                f"{w} won the toss and choose: receive (play offence) or kick (play defence)",
+                (
+                    EntryForm("receive", f"{w} receive the kickoff"),
+                    EntryForm("kick", f"{w} kick off"),
+                ),
+            )
+        off = state.offense
+        assert off is not None
+        dfn = other(off)
+        if state.phase == "kickoff":
+            return Prompt(
+                "both",
+                f"Kickoff to {n(off)}: both coaches roll the green die. "
+                f"Enter the face for {n(off)} (receiving), then for {n(dfn)} (kicking)",
+                (_dice_form("green", ((off, 1), (dfn, 1)), state, "receiving, then kicking"),),
+            )
+        if state.phase == "series":
+            return Prompt(
+                "both",
+                f"{down_line(state)}. Both coaches roll three white dice (downs 1 to 3): "
+                f"enter the three faces for {n(off)}, then for {n(dfn)}",
+                (_dice_form("white", ((off, 3), (dfn, 3)), state, "offence, then defence"),),
+            )
+        if state.phase == "fourth":
+            assert state.white is not None and state.ball_on is not None
+            o, d = _white_totals(state)
+            forms = [EntryForm("go", f"{n(off)} go for it: both roll the green die")]
+            if state.ball_on <= yards.MIDFIELD:
+                forms.append(
+                    EntryForm("fg", f"{n(off)} try a field goal: {n(off)} roll the green die")
+                )
+            forms.append(EntryForm("punt", f"{n(off)} punt: {n(off)} roll the green die"))
+            fg = " field goal," if state.ball_on <= yards.MIDFIELD else ""
+            return Prompt(
+                off,
+                f"4th down at {spot(state)} ({n(off)} {o}, {n(dfn)} {d}). {n(off)} choose: "
+                f"go for it,{fg} or punt",
+                tuple(forms),
+            )
+        if state.phase == "go":
+            return Prompt(
+                "both",
+                f"Going for it on 4th down: both coaches roll the green die and add it to their "
+                f"white dice. Enter the face for {n(off)}, then for {n(dfn)}",
+                (_dice_form("green", ((off, 1), (dfn, 1)), state, "offence, then defence"),),
+            )
+        if state.phase == "field_goal":
+            assert state.ball_on is not None
+            need = field_goal_needs(state.ball_on)
+            return Prompt(
+                off,
+                f"Field goal from {spot(state)}: {n(off)} roll the green die; "
+                f"{need} or more is good",
+                (_dice_form("green", ((off, 1),), state, "kicker's die"),),
+            )
+        if state.phase == "punt":
+            return Prompt(
+                off,
+                f"Punt: {n(off)} roll the green die; the ball flies 10 yards a pip",
+                (_dice_form("green", ((off, 1),), state, "punter's die"),),
+            )
+        assert state.scorer is not None
+        s, t = state.scorer, other(state.scorer)
+        if state.phase == "try":
+            return Prompt(
+                s,
+                f"Touchdown {n(s)}! Take the automatic extra point (pat) or go for two (two)",
+                (
+                    EntryForm("pat", "the automatic extra point, 1 point"),
+                    EntryForm("two", "the two-point conversion: both roll the green die"),
+                ),
+            )
+        return Prompt(
+            "both",
+            f"Two-point try: both coaches roll the green die, {n(s)} win ties. "
+            f"Enter the face for {n(s)}, then for {n(t)}",
+            (_dice_form("green", ((s, 1), (t, 1)), state, "scoring team, then the other"),),
+        )
+
+    # Applying one entry ---------------------------------------------------------------------
+
+    def apply(self, state: RushZoneState, text: str) -> tuple[RushZoneState, list[Ruling]]:
+        """One entry as typed at the table."""
+        tokens = words(text)
+        if state.phase == "final":
+            raise IllegalEntry(
+                f"the game is over ({final_line(state)}); nothing more can be entered"
+            )
+        prompt = self.expected(state)
+        keyword, rest = tokens[0], tokens[1:]
+        if state.phase in DICE_PHASES:
+            colour = prompt.forms[0].keyword
+            if keyword in (colour, "roll"):
+                pass
+            elif _looks_like_dice(keyword, state):
+                rest = tokens
+            else:
+                raise IllegalEntry(f"{keyword!r} is not due now; {prompt.text} ({prompt.legal[0]})")
+            faces = _read_rolls(rest, prompt.forms[0], state)
+            return _DICE_RULES[state.phase](state, faces)
+        allowed = {f.keyword for f in prompt.forms}
+        if keyword not in allowed:
+            raise IllegalEntry(f"{keyword!r} is not due now; expected {' | '.join(prompt.legal)}")
+        if state.phase == "toss":
+            return coin_toss(state, rest)
+        if rest:
+            raise IllegalEntry(f"{keyword} takes nothing more; got {' '.join(rest)!r}")
+        if state.phase == "choice":
+            return toss_choice(state, keyword)
+        if state.phase == "fourth":
+            return fourth_down_choice(state, keyword)
+        return extra_point_choice(state, keyword)
+
+    def situation(self, state: RushZoneState) -> dict[str, Any]:
+        """The public view: score, pad, quarter and round, ball and down."""
+        live = state.phase in ("series", "fourth", "go", "field_goal", "punt")
+        distance = None
+        if live and state.ball_on is not None:
+            distance = yards.distance_to_gain(
+                state.ball_on, yards.first_down_marker(state.ball_on, SPACE)
+            )
+        total = state.total
+        return situation(
+            ruleset=self.name,
+            home=state.home,
+            away=state.away,
+            score=total,
+            score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
+            quarter=state.quarter,
+            possession=state.offense if state.phase not in ("toss", "choice", "final") else None,
+            down=state.down if live else None,
+            distance=distance,
+            ball_on=state.ball_on if live else None,
+            clock={
+                "round": min((state.turn + 1) // 2, ROUNDS_PER_QUARTER),
+                "rounds_per_quarter": ROUNDS_PER_QUARTER,
+                "turn": state.turn,
+                "two_minute_warning": _two_minute_warning(state),
+            },
+            timeouts=None,
+            next=self.expected(state).text,
+            finished=state.phase == "final",
+            winner=state.winner,
+            pad=pad_view(state),
+            overtime=state.quarter > REGULATION_QUARTERS,
+            goal_to_go=bool(live and state.ball_on is not None and state.ball_on <= SPACE),
+        )
+
+
+# The rules, one function each -------------------------------------------------------------
+
+
+def coin_toss(state: RushZoneState, rest: Sequence[str]) -> tuple[RushZoneState, list[Ruling]]:
+    """Deciding offense and defense: the winner of the toss chooses to kick or receive."""
+    if len(rest) != 1:
+        raise IllegalEntry("enter the toss winner: toss home | toss away")
+    winner = _side_word(rest[0], state)
+    ruling = Ruling("toss", f"{state.name(winner)} win the coin toss.", team=winner)
+    return replace(state, phase="choice", toss_winner=winner), [ruling]
+
+
+def toss_choice(state: RushZoneState, choice: str) -> tuple[RushZoneState, list[Ruling]]:
+    """Deciding offense and defense: kicking off means playing defence first."""
+    assert state.toss_winner is not None
+    receiver = state.toss_winner if choice == "receive" else other(state.toss_winner)
+    ruling = Ruling(
+        "choice",
+        f"{state.name(state.toss_winner)} choose to {choice}; {state.name(receiver)} receive.",
+        team=state.toss_winner,
+        data={"choice": choice, "receiver": receiver},
+    )
+    if state.quarter > REGULATION_QUARTERS:
+        state = replace(state, ot_first=receiver)
+    else:
+        state = replace(state, first_offense=receiver)
+    return replace(state, phase="kickoff", offense=receiver), [ruling]
+
+
+def kickoff(
+    state: RushZoneState, faces: dict[Side, tuple[int, ...]]
+) -> tuple[RushZoneState, list[Ruling]]:
+    """Kickoff: the green-dice difference (offense minus defense) places the ball."""
+    off, dfn = state.offense, state.defence
+    assert off is not None
+    diff = faces[off][0] - faces[dfn][0]
+    ball_on, kind, what = kickoff_spot(diff)
+    ruling = Ruling(
+        kind,
+        f"Kickoff: {state.name(off)} {faces[off][0]} - {state.name(dfn)} {faces[dfn][0]} = "
+        f"{diff:+d}: {what}; {state.name(off)} start at {at(state, off, ball_on)}.",
+        team=off,
+        data={"dice": _dice_data(faces), "difference": diff, "ball_on": ball_on},
+    )
+    return _first_down_at(state, ball_on), [ruling]
+
+
+def kickoff_spot(difference: int) -> tuple[int, str, str]:
+    """Kickoff: 0 or -2 and lower is a touchback (20), +/-1 a stop at the 10, +2 and up a run."""
+    if difference == 0 or difference <= -2:
+        return yards.touchback(), "touchback", "touchback"
+    if abs(difference) == 1:
+        return yards.own(10), "kickoff", "defensive stop"
+    return yards.own(difference * SPACE), "kickoff", f"catch and run, {difference} spaces"
+
+
+def series_roll(
+    state: RushZoneState, faces: dict[Side, tuple[int, ...]]
+) -> tuple[RushZoneState, list[Ruling]]:
+    """Getting to the end zone: three white dice each, the offense wins ties."""
+    off, dfn = state.offense, state.defence
+    assert off is not None and state.ball_on is not None
+    o, d = faces[off], faces[dfn]
+    header = f"{down_line(state)}: {state.name(off)} {_show(o)}, {state.name(dfn)} {_show(d)}"
+    special = triples_outcome(o, d)
+    if special == "offense":
+        return long_pass(state, o, header)
+    if special == "defense":
+        return loose_ball(state, d, header)
+    if offense_wins_series(o, d, state.youngest):
+        gain = breaking_the_tackle(o)
+        return gain_ground(state, gain, header, tackle_broken=gain > SPACE)
+    ruling = Ruling(
+        "fourth_down",
+        f"{header}: {_margin(o, d, state.youngest)}; defence holds, 4th down.",
+        team=off,
+        data={"dice": _dice_data(faces)},
+    )
+    return replace(state, phase="fourth", down=4, white=(o, d)), [ruling]
+
+
+def offense_wins_series(o: Sequence[int], d: Sequence[int], youngest: bool) -> bool:
+    """Getting to the end zone: the offense's total greater or tied wins (youngest: downs won)."""
+    if youngest:
+        won, lost = downs_won(o, d)
+        return won >= lost
+    return sum(o) >= sum(d)
+
+
+def downs_won(o: Sequence[int], d: Sequence[int]) -> tuple[int, int]:
+    """Youngest players' variant: one die at a time, 1 point to the higher, 0 for a tie."""
+    won = sum(1 for a, b in zip(o, d, strict=True) if a > b)
+    lost = sum(1 for a, b in zip(o, d, strict=True) if b > a)
+    return won, lost
+
+
+def breaking_the_tackle(o: Sequence[int]) -> int:
+    """Offense rolls doubles with the white dice in the first three downs: 20 yards, not 10."""
+    counts = Counter(o)
+    return 2 * SPACE if max(counts.values()) == 2 else SPACE
+
+
+def triple_face(dice: Sequence[int]) -> int | None:
+    """Triples: the face shown by three (or more) of the dice, if any."""
+    face, count = Counter(dice).most_common(1)[0]
+    return face if count >= 3 else None
+
+
+def triples_outcome(o: Sequence[int], d: Sequence[int]) -> Literal["offense", "defense"] | None:
+    """Triples beat any roll; if both roll triples the higher wins, equal ones go to the offense."""
+    ot, dt = triple_face(o), triple_face(d)
+    if ot is None and dt is None:
+        return None
+    if dt is None or (ot is not None and ot >= dt):
+        return "offense"
+    return "defense"
+
+
+def long_pass(
+    state: RushZoneState, o: Sequence[int], header: str
+) -> tuple[RushZoneState, list[Ruling]]:
+    """The offense rolls triples: a long pass of as many spaces as the face shows."""
+    face = triple_face(o)
+    assert face is not None
+    return gain_ground(state, face * SPACE, f"{header}: triple {face}s, long pass", long=True)
+
+
+def gain_ground(
+    state: RushZoneState, gain: int, header: str, *, tackle_broken: bool = False, long: bool = False
+) -> tuple[RushZoneState, list[Ruling]]:
+    """A won down: advance, and a touchdown when the ball enters the end zone."""
+    off = state.offense
+    assert off is not None and state.ball_on is not None
+    spot_after = yards.advance(state.ball_on, gain)
+    kind = "long_pass" if long else "breaking_tackle" if tackle_broken else "first_down"
+    what = "breaking the tackle, " if tackle_broken else ""
+    if yards.is_touchdown(spot_after):
+        gained = Ruling(
+            kind, f"{header}: {what}+{gain} yards and into the end zone.", team=off, yards=gain
+        )
+        after, scored = touchdown(state, off)
+        return after, [gained, *scored]
+    moved = replace(state, ball_on=spot_after)
+    ruling = Ruling(
+        kind,
+        f"{header}: {what}+{gain} yards, first down at {spot(moved)}.",
+        team=off,
+        yards=gain,
+        data={"ball_on": spot_after},
+    )
+    return _first_down_at(state, spot_after), [ruling]
+
+
+def loose_ball(
+    state: RushZoneState, d: Sequence[int], header: str
+) -> tuple[RushZoneState, list[Ruling]]:
+    """The defense rolls triples: loose ball, carried back; a TD if it reaches the end zone."""
+    off, dfn = state.offense, state.defence
+    assert off is not None and state.ball_on is not None
+    face = triple_face(d)
+    assert face is not None
+    back = face * SPACE
+    spot_after = yards.advance(state.ball_on, -back)
+    text = (
+        f"{header}: defensive triple {face}s, loose ball! "
+        f"{state.name(dfn)} take it back {back} yards"
+    )
+    if yards.is_safety(spot_after):
+        ruling = Ruling("loose_ball", f"{text} into the end zone.", team=dfn, yards=-back)
+        after, scored = touchdown(state, dfn)
+        return after, [ruling, *scored]
+    ball_for_defence = yards.flip(spot_after)
+    ruling = Ruling(
+        "loose_ball",
+        f"{text}; {state.name(dfn)} ball at {at(state, dfn, ball_for_defence)}.",
+        team=dfn,
+        yards=-back,
+        data={"ball_on": ball_for_defence},
+    )
+    after, ended = end_turn(state, kickoff_next=False, ball_on=ball_for_defence)
+    return after, [ruling, *ended]
+
+
+def fourth_down_choice(state: RushZoneState, choice: str) -> tuple[RushZoneState, list[Ruling]]:
+    """4th down: go for the first down, attempt a field goal (the 50 or closer) or punt."""
+    off = state.offense
+    assert off is not None and state.ball_on is not None
+    if choice == "fg" and state.ball_on > yards.MIDFIELD:
+        raise IllegalEntry(
+            f"a field goal needs the ball on the defence's 50 or closer; it is at {spot(state)}"
+        )
+    phase: Phase = {"go": "go", "fg": "field_goal", "punt": "punt"}[choice]  # type: ignore[assignment]
+    text = {
+        "go": f"{state.name(off)} go for it on 4th down.",
+        "fg": f"{state.name(off)} attempt a field goal from {spot(state)}.",
+        "punt": f"{state.name(off)} will punt.",
+    }[choice]
+    return replace(state, phase=phase), [
+        Ruling("decision", text, team=off, data={"choice": choice})
+    ]
+
+
+def fourth_down_roll(
+    state: RushZoneState, faces: dict[Side, tuple[int, ...]]
+) -> tuple[RushZoneState, list[Ruling]]:
+    """4th down: both add the green die to their white dice; offense wins ties, else turnover."""
+    off, dfn = state.offense, state.defence
+    assert off is not None and state.white is not None and state.ball_on is not None
+    wo, wd = state.white
+    o, d = (*wo, faces[off][0]), (*wd, faces[dfn][0])
+    header = (
+        f"4th down at {spot(state)}: {state.name(off)} {_show(wo)} + {faces[off][0]}, "
+        f"{state.name(dfn)} {_show(wd)} + {faces[dfn][0]}"
+    )
+    special = triples_outcome(o, d)
+    if special == "offense":
+        return long_pass(state, o, header)
+    if special == "defense":
+        return loose_ball(state, d, header)
+    ot, dt = fourth_down_totals(wo, wd, faces[off][0], faces[dfn][0], state.youngest)
+    if ot >= dt:
+        # Doubles only count on the white dice of downs 1 to 3, so a conversion gains one space.
+        return gain_ground(state, SPACE, f"{header}: {ot} to {dt}, converted")
+    ball_for_defence = yards.flip(state.ball_on)
+    ruling = Ruling(
+        "turnover_on_downs",
+        f"{header}: {ot} to {dt}, stopped. {state.name(dfn)} take over at "
+        f"{at(state, dfn, ball_for_defence)}.",
+        team=dfn,
+        data={"ball_on": ball_for_defence},
+    )
+    after, ended = end_turn(state, kickoff_next=False, ball_on=ball_for_defence)
+    return after, [ruling, *ended]
+
+
+def fourth_down_totals(
+    wo: Sequence[int], wd: Sequence[int], go: int, gd: int, youngest: bool
+) -> tuple[int, int]:
+    """4th down totals: white dice plus green (youngest: downs won plus the green die)."""
+    if youngest:
+        won, lost = downs_won(wo, wd)
+        return won + go, lost + gd
+    return sum(wo) + go, sum(wd) + gd
+
+
+def field_goal_needs(ball_on: int) -> int:
+    """Field goal: the green die must beat the position (the 30 needs 4, 5 or 6)."""
+    return ball_on // SPACE + 1
+
+
+def field_goal(
+    state: RushZoneState, faces: dict[Side, tuple[int, ...]]
+) -> tuple[RushZoneState, list[Ruling]]:
+    """Field goal: 3 points if the die beats the position, else the defence takes over there."""
+    off, dfn = state.offense, state.defence
+    assert off is not None and state.ball_on is not None
+    face, need = faces[off][0], field_goal_needs(state.ball_on)
+    if face >= need:
+        ruling = Ruling(
+            "field_goal",
+            f"Field goal from {spot(state)}: rolled {face} (needed {need}+): good, 3 points "
+            f"for {state.name(off)}.",
+            team=off,
+            points=FIELD_GOAL_POINTS,
+        )
+        scored = _score(state, off, FIELD_GOAL_POINTS)
+        after, more = _after_score(scored, kickoff_next=True)
+        return after, [ruling, *more]
+    ball_for_defence = yards.flip(state.ball_on)
+    ruling = Ruling(
+        "field_goal_missed",
+        f"Field goal from {spot(state)}: rolled {face} (needed {need}+): no good. "
+        f"{state.name(dfn)} take over at {at(state, dfn, ball_for_defence)}.",
+        team=off,
+        data={"ball_on": ball_for_defence},
+    )
+    after, ended = end_turn(state, kickoff_next=False, ball_on=ball_for_defence)
+    return after, [ruling, *ended]
+
+
+def punt(
+    state: RushZoneState, faces: dict[Side, tuple[int, ...]]
+) -> tuple[RushZoneState, list[Ruling]]:
+    """Punt: the green die times 10 yards; into the end zone is a touchback at the 20."""
+    off, dfn = state.offense, state.defence
+    assert off is not None and state.ball_on is not None
+    face = faces[off][0]
+    landing = yards.advance(state.ball_on, face * SPACE)
+    if yards.is_touchdown(landing):
+        ball_for_defence = yards.touchback()
+        what = "into the end zone, touchback"
+    else:
+        ball_for_defence = yards.flip(landing)
+        what = "downed"
+    ruling = Ruling(
+        "punt",
+        f"Punt: rolled {face}, {face * SPACE} yards, {what}. {state.name(dfn)} ball at "
+        f"{at(state, dfn, ball_for_defence)}.",
+        team=off,
+        yards=face * SPACE,
+        data={"ball_on": ball_for_defence},
+    )
+    after, ended = end_turn(state, kickoff_next=False, ball_on=ball_for_defence)
+    return after, [ruling, *ended]
+
+
+def touchdown(state: RushZoneState, scorer: Side) -> tuple[RushZoneState, list[Ruling]]:
+    """Touchdown: 6 points, then the extra point or the two-point try (none in overtime)."""
+    ruling = Ruling(
+        "touchdown",
+        f"TOUCHDOWN {state.name(scorer)}! 6 points.",
+        team=scorer,
+        points=TOUCHDOWN_POINTS,
+    )
+    scored = _score(state, scorer, TOUCHDOWN_POINTS)
+    if _overtime_decided(scored, touchdown=True):
+        after, ended = _finish(scored, close_turn=True)
+        return after, [ruling, *ended]
+    return replace(scored, phase="try", scorer=scorer, down=None, white=None), [ruling]
+
+
+def extra_point_choice(state: RushZoneState, choice: str) -> tuple[RushZoneState, list[Ruling]]:
+    """Touchdown: the automatic extra point, or the two-point conversion roll-off."""
+    s = state.scorer
+    assert s is not None
+    if choice == "two":
+        return replace(state, phase="two_point"), [
+            Ruling("decision", f"{state.name(s)} go for two.", team=s, data={"choice": "two"})
+        ]
+    ruling = Ruling("extra_point", f"Extra point {state.name(s)}: 1 point.", team=s, points=1)
+    after, more = _after_score(_score(state, s, 1), kickoff_next=True)
+    return after, [ruling, *more]
+
+
+def two_point_try(
+    state: RushZoneState, faces: dict[Side, tuple[int, ...]]
+) -> tuple[RushZoneState, list[Ruling]]:
+    """Two-point conversion: green against green, the scoring team wins ties."""
+    s = state.scorer
+    assert s is not None
+    t = other(s)
+    a, b = faces[s][0], faces[t][0]
+    if a >= b:
+        ruling = Ruling(
+            "two_point",
+            f"Two-point try: {a} vs {b}, good! 2 points {state.name(s)}.",
+            team=s,
+            points=2,
+        )
+        state = _score(state, s, 2)
+    else:
+        ruling = Ruling("two_point_failed", f"Two-point try: {a} vs {b}, no good.", team=s)
+    after, more = _after_score(state, kickoff_next=True)
+    return after, [ruling, *more]
+
+
+def end_turn(
+    state: RushZoneState, *, kickoff_next: bool, ball_on: int | None = None
+) -> tuple[RushZoneState, list[Ruling]]:
+    """End of a turn: fill both teams' pad boxes, then the next team's turn, quarter or game end."""
+    off = state.offense
+    assert off is not None
+    dfn = other(off)
+    rulings: list[Ruling] = []
+    state = replace(
+        state, pad=_pad_after_turn(state), turn_points=(0, 0), scorer=None, down=None, white=None
+    )
+    if state.quarter > REGULATION_QUARTERS:
+        state = replace(state, ot_turn=state.ot_turn + 1)
+        if _overtime_decided(state, touchdown=False, turn_over=True):
+            return _finish(state)
+    next_phase: Phase = "kickoff" if kickoff_next else "series"
+    next_ball = None if kickoff_next else ball_on
+    if state.turn < TURNS_PER_QUARTER:
+        state = replace(
+            state,
+            turn=state.turn + 1,
+            offense=dfn,
+            phase=next_phase,
+            ball_on=next_ball,
+            down=None if kickoff_next else 1,
+        )
+        if _two_minute_warning(state) and state.turn == TURNS_PER_QUARTER - 1:
+            last = other(state.offense) if state.offense else dfn
+            rulings.append(
+                Ruling(
+                    "two_minute_warning",
+                    f"Two-minute warning: last round of the quarter; {state.name(last)} have the "
+                    "last chance to score.",
+                )
+            )
+        return state, rulings
+    return end_quarter(state, dfn, next_phase, next_ball)
+
+
+def end_quarter(
+    state: RushZoneState, next_offense: Side, next_phase: Phase, next_ball: int | None
+) -> tuple[RushZoneState, list[Ruling]]:
+    """End of a quarter, halftime (the first-half receiver kicks) and the end of regulation."""
+    q = state.quarter
+    new_quarter = replace(
+        state,
+        quarter=q + 1,
+        turn=1,
+        scores=(*state.scores, (0, 0)),
+        pad=(*state.pad, QuarterPad()),
+    )
+    if q == 2:
+        assert state.first_offense is not None
+        receiver = other(state.first_offense)
+        ruling = Ruling(
+            "halftime",
+            f"Halftime. {state.name(state.first_offense)} kick off to {state.name(receiver)} to "
+            "start the second half.",
+        )
+        return replace(new_quarter, phase="kickoff", offense=receiver, ball_on=None, down=None), [
+            ruling
+        ]
+    if q == REGULATION_QUARTERS:
+        total = state.total
+        if total["home"] != total["away"]:
+            return _finish(state)
+        ruling = Ruling(
+            "overtime",
+            f"End of regulation, tied {total['home']}-{total['away']}: overtime. Toss the coin.",
+        )
+        return replace(
+            new_quarter, phase="toss", toss_winner=None, offense=None, ball_on=None, down=None
+        ), [ruling]
+    text = (
+        f"End of quarter {q}."
+        if q < REGULATION_QUARTERS
+        else f"End of overtime period {q - REGULATION_QUARTERS}; still tied, play on."
+    )
+    ruling = Ruling("quarter_end", text)
+    return replace(
+        new_quarter,
+        phase=next_phase,
+        offense=next_offense,
+        ball_on=next_ball,
+        down=None if next_phase == "kickoff" else 1,
+    ), [ruling]
+
+
+# Overtime -----------------------------------------------------------------------------------
+
+
+def _overtime_decided(state: RushZoneState, *, touchdown: bool, turn_over: bool = False) -> bool:
+    """Overtime: a TD on the first turn wins; after a field goal or punt the other team gets one
+    turn, and from then on the first lead wins."""
+    if state.quarter <= REGULATION_QUARTERS:
+        return False
+    total = state.total
+    lead = total["home"] != total["away"]
+    # ot_turn counts finished overtime turns: 0 means the first turn is still being played.
+    if turn_over:
+        return lead and state.ot_turn >= 2
+    if state.ot_turn == 0:
+        return touchdown
+    return lead
+
+
+def _finish(
+    state: RushZoneState, *, close_turn: bool = False
+) -> tuple[RushZoneState, list[Ruling]]:
+    if close_turn:
+        state = replace(state, pad=_pad_after_turn(state), turn_points=(0, 0))
+    total = state.total
+    winner: Side | None = None
+    if total["home"] != total["away"]:
+        winner = "home" if total["home"] > total["away"] else "away"
+    done = replace(state, phase="final", winner=winner, down=None, white=None, scorer=None)
+    return done, [Ruling("final", f"Final whistle: {final_line(done)}", team=winner)]
+
+
+# Small helpers ------------------------------------------------------------------------------
+
+
+def _after_score(state: RushZoneState, *, kickoff_next: bool) -> tuple[RushZoneState, list[Ruling]]:
+    if _overtime_decided(state, touchdown=False):
+        return _finish(state, close_turn=True)
+    return end_turn(state, kickoff_next=kickoff_next)
+
+
+def _score(state: RushZoneState, side: Side, points: int) -> RushZoneState:
+    h, a = state.scores[-1]
+    th, ta = state.turn_points
+    if side == "home":
+        h, th = h + points, th + points
+    else:
+        a, ta = a + points, ta + points
+    return replace(state, scores=(*state.scores[:-1], (h, a)), turn_points=(th, ta))
+
+
+def _pad_after_turn(state: RushZoneState) -> tuple[QuarterPad, ...]:
+    off = state.offense
+    assert off is not None
+    dfn = other(off)
+    pts = dict(zip(SIDES, state.turn_points, strict=True))
+    q = state.pad[-1]
+    q = replace(
+        q,
+        **{
+            f"{off}_off": (*q.boxes(off, "off"), pts[off] or None),
+            f"{dfn}_def": (*q.boxes(dfn, "def"), pts[dfn] or None),
+        },
+    )
+    return (*state.pad[:-1], q)
+
+
+def _first_down_at(state: RushZoneState, ball_on: int) -> RushZoneState:
+    return replace(state, phase="series", ball_on=ball_on, down=1, white=None)
+
+
+def _two_minute_warning(state: RushZoneState) -> bool:
+    """Two-minute warning: the last round of the 2nd and 4th quarters."""
+    return state.quarter in (2, 4) and state.turn > TURNS_PER_QUARTER - 2
+
+
+def _white_totals(state: RushZoneState) -> tuple[int, int]:
+    assert state.white is not None
+    o, d = state.white
+    if state.youngest:
+        return downs_won(o, d)
+    return sum(o), sum(d)
+
+
+def _margin(o: Sequence[int], d: Sequence[int], youngest: bool) -> str:
+    if youngest:
+        won, lost = downs_won(o, d)
+        return f"downs won {won} to {lost}"
+    return f"{sum(o)} to {sum(d)}"
+
+
+def _show(dice: Sequence[int]) -> str:
+    return "-".join(str(x) for x in dice) + f" ({sum(dice)})"
+
+
+def _dice_data(faces: dict[Side, tuple[int, ...]]) -> dict[str, list[int]]:
+    return {side: list(v) for side, v in faces.items()}
+
+
+def down_line(state: RushZoneState) -> str:
+    """ "1st and 10 at Packers 30" for the team with the ball."""
+    assert state.ball_on is not None
+    dist = min(SPACE, state.ball_on)
+    to_go = "goal" if state.ball_on <= SPACE else str(dist)
+    ordinal = "1st" if state.down == 1 else "4th"
+    return f"{ordinal} and {to_go} at {spot(state)}"
+
+
+def spot(state: RushZoneState) -> str:
+    """The ball's spot named for the team on offence."""
+    assert state.ball_on is not None and state.offense is not None
+    return yards.spot_name(state.ball_on, state.name(state.offense), state.name(state.defence))
+
+
+def at(state: RushZoneState, side: Side, ball_on: int) -> str:
+    """A spot named for ``side`` about to have the ball there."""
+    return yards.spot_name(ball_on, state.name(side), state.name(other(side)))
+
+
+def final_line(state: RushZoneState) -> str:
+    total = state.total
+    line = f"{state.home} {total['home']}, {state.away} {total['away']}"
+    if state.winner:
+        return f"{line}. {state.name(state.winner)} win."
+    return f"{line}. A tie." if state.phase == "final" else line
+
+
+def pad_view(state: RushZoneState) -> list[dict[str, Any]]:
+    """The scoring pad as printed: OFF and DEF boxes per team per quarter, points or "X"."""
+    view = []
+    for i, q in enumerate(state.pad):
+        label = f"Q{i + 1}" if i < REGULATION_QUARTERS else f"OT{i - REGULATION_QUARTERS + 1}"
+        row: dict[str, Any] = {"quarter": label}
+        for side in SIDES:
+            row[side] = {
+                "off": [b if b is not None else "X" for b in q.boxes(side, "off")],
+                "def": [b if b is not None else "X" for b in q.boxes(side, "def")],
+                "total": state.scores[i][0 if side == "home" else 1],
+            }
+        view.append(row)
+    return view
+
+
+def _dice_form(
+    colour: str, dice: tuple[tuple[Side, int], ...], state: RushZoneState, help: str
+) -> EntryForm:
+    slots = tuple(
+        Slot(
+            f"{state.name(side)} {colour}{' ' + str(i + 1) if count > 1 else ''}",
+            "die",
+            side=side,
+            colour=colour,
+        )
+        for side, count in dice
+        for i in range(count)
+    )
+    return EntryForm(colour, help, slots)
+
+
+def _labels(state: RushZoneState) -> dict[str, Side]:
+    labels: dict[str, Side] = {"home": "home", "away": "away"}
+    if state.offense is not None:
+        off = state.scorer if state.phase == "two_point" and state.scorer else state.offense
+        for word in ("off", "offense", "offence"):
+            labels[word] = off
+        for word in ("def", "defense", "defence"):
+            labels[word] = other(off)
+    for side in SIDES:
+        name = state.name(side).lower()
+        if name.isalpha() and name not in _RESERVED:
+            labels.setdefault(name, side)
+    return labels
+
+
+_RESERVED = {"green", "white", "roll", "toss", "go", "fg", "punt", "pat", "two", "receive", "kick"}
+
+
+def _looks_like_dice(token: str, state: RushZoneState) -> bool:
+    return token[:1].isdigit() or token in _labels(state)
+
+
+def _read_rolls(
+    tokens: Sequence[str], form: EntryForm, state: RushZoneState
+) -> dict[Side, tuple[int, ...]]:
+    specs: list[RollSpec] = []
+    for s in form.slots:
+        assert s.side is not None and s.colour is not None
+        if specs and specs[-1].side == s.side:
+            specs[-1] = RollSpec(s.side, specs[-1].count + 1, s.colour)
+        else:
+            specs.append(RollSpec(s.side, 1, s.colour))
+    names = {side: state.name(side) for side in SIDES}
+    return rolls(tokens, specs, _labels(state), names)
+
+
+def _side_word(token: str, state: RushZoneState) -> Side:
+    labels = {"home": "home", "away": "away"}
+    for side in SIDES:
+        labels.setdefault(state.name(side).lower(), side)
+    if token not in labels:
+        raise IllegalEntry(f"{token!r} is not a team; enter home or away")
+    return labels[token]  # type: ignore[return-value]
+
+
+_DICE_RULES = {
+    "kickoff": kickoff,
+    "series": series_roll,
+    "go": fourth_down_roll,
+    "field_goal": field_goal,
+    "punt": punt,
+    "two_point": two_point_try,
+}
+
+RULESET = RushZone()

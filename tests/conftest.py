@@ -1,0 +1,14 @@
+"""Shared test set-up: bounded hypothesis profiles so the suite time stays predictable."""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", max_examples=40, deadline=2000, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", max_examples=20, deadline=2000)
+settings.register_profile(
+    "long", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
