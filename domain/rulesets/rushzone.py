@@ -253,6 +253,9 @@ class RushZone:
             faces = _read_rolls(rest, prompt.forms[0], state)
             return _DICE_RULES[state.phase](state, faces)
         allowed = {f.keyword for f in prompt.forms}
+        if state.phase == "fourth":
+            # A field goal from too far is refused by its own rule, with the reason.
+            allowed.add("fg")
         if keyword not in allowed:
             raise IllegalEntry(f"{keyword!r} is not due now; expected {' | '.join(prompt.legal)}")
         if state.phase == "toss":

@@ -1,0 +1,1 @@
+"""Zebra's application layer: the store, the referee service, the guided session and the CLI."""

@@ -1,0 +1,257 @@
+"""The ``zebra`` command: thin typer commands over the referee service."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from eventsourcing.persistence import PersistenceError
+
+from companion import store as stores
+from companion import views
+from companion.scripts import Script, read_script
+from companion.service import Referee, UnknownGame
+from companion.session import Session
+from domain import rulesets
+from domain.ruleset import IllegalEntry
+
+app = typer.Typer(
+    help="Zebra: a companion referee for football games played with real dice and cards.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+StoreOption = Annotated[
+    str | None,
+    typer.Option(
+        "--store", help="SQLite store file (default: $ZEBRA_STORE, else your data folder)"
+    ),
+]
+GameArg = Annotated[
+    str | None, typer.Argument(help="Game id or its first characters (default: the latest game)")
+]
+ByOption = Annotated[
+    str | None, typer.Option("--by", help="Who is entering (default: $ZEBRA_USER or your login)")
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(message: str) -> typer.Exit:
+    """One line on stderr saying what was wrong, and exit status 1."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(1)
+
+
+def refereed(command: F) -> F:
+    """Turn every refusal into one clear line instead of a traceback."""
+
+    @wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (IllegalEntry, stores.StoreError, UnknownGame) as exc:
+            raise fail(str(exc)) from None
+        except (sqlite3.DatabaseError, PersistenceError) as exc:
+            raise fail(f"the store could not be read or written: {exc}") from None
+
+    return run  # type: ignore[return-value]
+
+
+def open_referee(store: str | None, *, create: bool = False) -> Referee:
+    return Referee(stores.resolve(store, create=create))
+
+
+def say(lines: list[str]) -> None:
+    for line in lines:
+        typer.echo(line)
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+@refereed
+def play(
+    ctx: typer.Context,
+    ruleset: Annotated[str, typer.Argument(help="The game: " + ", ".join(rulesets.KNOWN))],
+    home: Annotated[str | None, typer.Option(help="Home team name")] = None,
+    away: Annotated[str | None, typer.Option(help="Away team name")] = None,
+    script: Annotated[
+        Path | None, typer.Option(help="Play the entries of this file, one per line, then stop")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Game option KEY=VALUE (or --KEY VALUE)"),
+    ] = None,
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
+    """Start a new game and referee it at the prompt, or play a script of entries."""
+    rules = rulesets.get(ruleset)
+    options = parse_options([*(option or []), *ctx.args])
+    parsed: Script | None = read_script(script) if script else None
+    if parsed is not None:
+        if parsed.ruleset and rulesets.get(parsed.ruleset).name != rules.name:
+            raise IllegalEntry(f"{script} is a {parsed.ruleset} script, not {rules.name}")
+        options = {**parsed.options, **options}
+        home = home or parsed.home
+        away = away or parsed.away
+    if parsed is None and (home is None or away is None) and sys.stdin.isatty():
+        home = home or typer.prompt("Home team name", default="Home")
+        away = away or typer.prompt("Away team name", default="Away")
+    referee = open_referee(store, create=True)
+    outcome = referee.start(rules.name, home or "Home", away or "Away", options, by)
+    session = Session(referee, outcome.game_id, by)
+    if parsed is not None:
+        run_script(session, parsed)
+        return
+    typer.echo(f"Zebra referees {rules.title}. Type 'help' at any time.")
+    converse(session)
+
+
+@app.command()
+@refereed
+def resume(game: GameArg = None, store: StoreOption = None, by: ByOption = None) -> None:
+    """Continue a stored game at the prompt (default: the latest unfinished one)."""
+    referee = open_referee(store)
+    game_id = referee.find(game, unfinished=True)
+    converse(Session(referee, game_id, by))
+
+
+@app.command()
+@refereed
+def games(store: StoreOption = None) -> None:
+    """List the stored games, most recently played first."""
+    referee = open_referee(store)
+    found = referee.games()
+    if not found:
+        typer.echo(f"No games in {referee.store} yet. Start one with 'zebra play'.")
+        return
+    for g in found:
+        state = "final" if g.finished else "in play"
+        score = f"{g.home} {g.score['home']} - {g.away} {g.score['away']}"
+        typer.echo(
+            f"{g.game_id.hex[:8]}  {g.ruleset:<15} {score:<40} {state:<8} "
+            f"{g.entries:>4} entries  {g.last_at}"
+        )
+
+
+@app.command()
+@refereed
+def status(
+    game: GameArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object")] = False,
+    store: StoreOption = None,
+) -> None:
+    """Print the situation: score, period, ball, down and distance, and what comes next."""
+    referee = open_referee(store)
+    current = referee.status(referee.find(game))
+    if as_json:
+        typer.echo(json.dumps(current, ensure_ascii=False))
+        return
+    say(views.scoreboard_lines(current))
+    say(views.pad_lines(current))
+    say(views.situation_screen(current))
+
+
+@app.command()
+@refereed
+def log(game: GameArg = None, store: StoreOption = None) -> None:
+    """Print the play-by-play so far, struck entries marked with their reason."""
+    referee = open_referee(store)
+    say(views.log_lines(referee.log(referee.find(game))))
+
+
+@app.command()
+@refereed
+def undo(
+    game: GameArg = None,
+    reason: Annotated[str, typer.Option(help="Why the entry is struck")] = "",
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
+    """Strike the last entry (a disputed call); it stays in the record with the reason."""
+    referee = open_referee(store)
+    struck, outcome = referee.undo(referee.find(game), reason, by)
+    typer.echo(f"Struck entry {struck.seq} '{struck.text}' ({struck.struck}).")
+    say(views.situation_screen(outcome.status))
+
+
+@app.command("rulesets")
+def list_rulesets() -> None:
+    """List the games Zebra referees."""
+    for name in rulesets.names():
+        rules = rulesets.get(name)
+        typer.echo(f"{name:<16} {rules.title}")
+        for opt in rules.options:
+            typer.echo(f"    --{opt.name} {'|'.join(opt.choices)}  {opt.help}")
+
+
+def parse_options(raw: list[str]) -> dict[str, str]:
+    """KEY=VALUE pairs and --KEY VALUE pairs as game options."""
+    options: dict[str, str] = {}
+    items = list(raw)
+    while items:
+        item = items.pop(0)
+        if item.startswith("--"):
+            key = item[2:]
+            if "=" in key:
+                key, value = key.split("=", 1)
+            elif items and not items[0].startswith("--"):
+                value = items.pop(0)
+            else:
+                raise IllegalEntry(f"option {item} needs a value, e.g. {item} yes")
+        elif "=" in item:
+            key, value = item.split("=", 1)
+        else:
+            raise IllegalEntry(f"option {item!r} is not KEY=VALUE")
+        options[key.strip().replace("-", "_")] = value.strip()
+    return options
+
+
+def converse(session: Session) -> None:
+    """The guided prompt: show the situation, read a line, show what it was ruled, repeat."""
+    say(session.opening())
+    while True:
+        try:
+            line = input("zebra> ")
+        except (EOFError, KeyboardInterrupt):
+            typer.echo("")
+            say(session.handle("quit").lines)
+            return
+        reply = session.handle(line)
+        if reply.refused:
+            typer.echo(f"  refused: {reply.refused}", err=True)
+            continue
+        say(reply.lines)
+        if reply.quit or reply.finished:
+            return
+
+
+def run_script(session: Session, script: Script) -> None:
+    """Script mode: every line as if typed; stop at the first refused line with its number."""
+    for number, line in script.lines:
+        reply = session.handle(line)
+        if reply.refused:
+            raise fail(
+                f"{script.path}:{number}: {line.strip()!r} refused: {reply.refused} "
+                f"(the entries before it are stored in game {session.game_id.hex[:8]})"
+            )
+        say([f"{number:>4}: {line.strip()}", *(x for x in reply.lines if x.startswith("  -> "))])
+        if reply.quit:
+            return
+    say(["", *views.situation_screen(session.referee.status(session.game_id))])
+    say(views.scoreboard_lines(session.referee.status(session.game_id)))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,213 @@
+"""The referee service: the commands a table gives Zebra, over the event store.
+
+Both front ends (the typer CLI and the Kivy tablet) call only this, so they behave the same.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import PersistenceError
+
+from companion.store import Store, StoreError
+from domain.game import Derived, Entry, Game
+from domain.ruleset import IllegalEntry, Prompt, Ruling
+from projections import playbyplay, record, situation
+from projections.record import GameRecord
+
+
+class UnknownGame(LookupError):
+    """No game in the store matches what was asked for."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the table sees after a command: the rulings made and the situation now."""
+
+    game_id: UUID
+    rulings: tuple[Ruling, ...]
+    status: dict[str, Any]
+    prompt: Prompt | None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: UUID
+    ruleset: str
+    home: str
+    away: str
+    score: dict[str, int]
+    finished: bool
+    last_at: str
+    entries: int
+
+
+def now() -> str:
+    """The wall-clock time an entry was made, recorded once in the event (never re-read)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def who() -> str:
+    """Who is typing: ZEBRA_USER, else the login name."""
+    try:
+        return os.environ.get("ZEBRA_USER") or getpass.getuser()
+    except (KeyError, OSError):
+        return "referee"
+
+
+class Referee(Application[UUID]):
+    """Starts games, records entries and corrections, and answers what the situation is."""
+
+    name = "Zebra"
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        try:
+            super().__init__(env=store.env)
+        except (sqlite3.DatabaseError, PersistenceError) as exc:
+            raise StoreError(f"store {store} cannot be opened: {exc}") from exc
+
+    # Commands -------------------------------------------------------------------------------
+
+    def start(
+        self,
+        ruleset: str,
+        home: str,
+        away: str,
+        options: dict[str, str] | None = None,
+        by: str | None = None,
+    ) -> Outcome:
+        """A new game; refused (nothing stored) if the game, teams or options are not valid."""
+        game = Game.start(ruleset, home, away, dict(options or {}), by or who(), now())
+        self.save(game)
+        return self._outcome(game, ())
+
+    def enter(self, game_id: UUID, text: str, by: str | None = None) -> Outcome:
+        """Record one entry as typed at the table, or refuse it with one line and record nothing."""
+        game = self.game(game_id)
+        step: Derived = game.enter(text, by or who(), now())
+        self.save(game)
+        return self._outcome(game, step.rulings)
+
+    def undo(self, game_id: UUID, reason: str = "", by: str | None = None) -> tuple[Entry, Outcome]:
+        """Strike the last entry that stands; it stays in the record with the reason."""
+        game = self.game(game_id)
+        struck = game.undo(reason, by or who(), now())
+        self.save(game)
+        return struck, self._outcome(game, ())
+
+    # Queries --------------------------------------------------------------------------------
+
+    def game(self, game_id: UUID) -> Game:
+        try:
+            game = self.repository.get(game_id)
+        except AggregateNotFoundError as exc:
+            raise UnknownGame(f"no game {game_id} in {self.store}") from exc
+        assert isinstance(game, Game)
+        return game
+
+    def game_events(self, game_id: UUID) -> list[Any]:
+        """The game's stored events, oldest first."""
+        return list(self.repository.event_store.get(game_id))
+
+    def record(self, game_id: UUID) -> GameRecord:
+        """The base read model of one game, folded from its stored events."""
+        folded = record.project(self.game_events(game_id))
+        if not folded.game_id:
+            raise UnknownGame(f"no game {game_id} in {self.store}")
+        return folded
+
+    def status(self, game_id: UUID) -> dict[str, Any]:
+        """The situation as ``zebra status --json`` prints it."""
+        return situation.view(self.record(game_id))
+
+    def log(self, game_id: UUID) -> list[playbyplay.Play]:
+        return playbyplay.view(self.record(game_id))
+
+    def prompt(self, game_id: UUID) -> Prompt:
+        game = self.game(game_id)
+        return game.rules.expected(game.state)
+
+    def records(self) -> Iterator[GameRecord]:
+        """Every game in the store, folded from the notification log in one pass."""
+        folds: dict[UUID, GameRecord] = {}
+        start: int | None = 1
+        while True:
+            page = self.recorder.select_notifications(start=start, limit=500)
+            for notification in page:
+                event = self.mapper.to_domain_event(notification)
+                key = event.originator_id
+                # Re-inserting keeps the dict ordered from least to most recently played.
+                folds[key] = record.evolve(folds.pop(key, GameRecord()), event)
+            if len(page) < 500:
+                break
+            start = page[-1].id + 1
+        yield from (r for r in folds.values() if r.game_id)
+
+    def games(self) -> list[GameSummary]:
+        """The stored games, most recently played first (in the store's own order)."""
+        out = []
+        for r in self.records():
+            s = r.situation
+            out.append(
+                GameSummary(
+                    game_id=UUID(r.game_id),
+                    ruleset=r.ruleset,
+                    home=r.home,
+                    away=r.away,
+                    score=dict(s.get("score") or {"home": 0, "away": 0}),
+                    finished=bool(s.get("finished")),
+                    last_at=r.last_at,
+                    entries=len(r.effective),
+                )
+            )
+        return out[::-1]
+
+    def find(self, key: str | None, *, unfinished: bool = False) -> UUID:
+        """A game by id or unique id prefix; without one, the most recently played game."""
+        games = self.games()
+        if unfinished and not key:
+            games = [g for g in games if not g.finished]
+        if not games:
+            what = "unfinished game" if unfinished else "game"
+            raise UnknownGame(f"no {what} in {self.store}; start one with 'zebra play'")
+        if not key:
+            return games[0].game_id
+        wanted = key.strip().lower().replace("-", "")
+        matches = [g for g in games if g.game_id.hex.startswith(wanted)]
+        if not wanted or not matches:
+            raise UnknownGame(f"no game matching {key!r} in {self.store}; 'zebra games' lists them")
+        if len(matches) > 1:
+            raise UnknownGame(f"{key!r} matches {len(matches)} games; type more of the id")
+        return matches[0].game_id
+
+    def _outcome(self, game: Game, rulings: tuple[Ruling, ...]) -> Outcome:
+        # The live view comes from the aggregate's own fold; ``status`` rebuilds the same view
+        # from the stored events, and the tests hold the two equal.
+        return Outcome(
+            game_id=game.id,
+            rulings=rulings,
+            status=live_status(game),
+            prompt=game.rules.expected(game.state),
+        )
+
+
+def live_status(game: Game) -> dict[str, Any]:
+    """The status as the aggregate derives it, in the same shape as the situation projection."""
+    return {
+        "game_id": str(game.id),
+        **game.situation,
+        "entries": len(game.effective),
+        "struck": len(game.entries) - len(game.effective),
+    }
+
+
+__all__ = ["IllegalEntry", "Outcome", "Referee", "StoreError", "UnknownGame"]

@@ -1,0 +1,91 @@
+"""The guided session: one line from the table at a time, as typed at the prompt or in a script.
+
+Besides the game's own entries a person can type: help, status, log, undo [reason], quit.
+The CLI prompt and script mode both go through ``Session.handle`` so they behave the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from companion import views
+from companion.service import Referee
+from domain.ruleset import IllegalEntry
+
+META_HELP = [
+    "Besides the entries above you can type:",
+    "  help              what can be entered now",
+    "  status            the score, the scoring sheet and the situation",
+    "  log               the play-by-play so far (struck entries marked)",
+    "  undo [reason]     strike the last entry (a disputed call); it stays in the record",
+    "  quit              leave; the game is saved, 'zebra resume' continues it",
+]
+
+
+@dataclass
+class Reply:
+    """What to show after one line, and whether the line was refused or ends the session."""
+
+    lines: list[str] = field(default_factory=list)
+    refused: str | None = None
+    quit: bool = False
+    finished: bool = False
+
+
+class Session:
+    """One person refereeing one stored game."""
+
+    def __init__(self, referee: Referee, game_id: UUID, by: str | None = None) -> None:
+        self.referee = referee
+        self.game_id = game_id
+        self.by = by
+
+    def opening(self) -> list[str]:
+        status = self.referee.status(self.game_id)
+        title = f"{status['ruleset']} · game {self.game_id.hex[:8]} · store {self.referee.store}"
+        return [*views.situation_screen(status, title), *self._legal()]
+
+    def handle(self, line: str) -> Reply:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return Reply()
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            return Reply([f"Saved. Continue with: zebra resume {self.game_id.hex[:8]}"], quit=True)
+        if word in ("help", "?"):
+            prompt = self.referee.prompt(self.game_id)
+            lines = [f"Next: {prompt.text}"]
+            lines += [f"  {views.form_hint(f):<40} {f.help}" for f in prompt.forms]
+            return Reply(lines + META_HELP)
+        if word == "status":
+            status = self.referee.status(self.game_id)
+            return Reply(
+                [
+                    *views.scoreboard_lines(status),
+                    *views.pad_lines(status),
+                    *views.situation_screen(status),
+                ]
+            )
+        if word == "log":
+            return Reply(views.log_lines(self.referee.log(self.game_id)))
+        if word == "undo":
+            try:
+                struck, outcome = self.referee.undo(self.game_id, rest, self.by)
+            except IllegalEntry as exc:
+                return Reply(refused=str(exc))
+            lines = [f"  Struck entry {struck.seq} '{struck.text}' ({struck.struck})."]
+            return Reply(lines + views.situation_screen(outcome.status) + self._legal())
+        try:
+            outcome = self.referee.enter(self.game_id, text, self.by)
+        except IllegalEntry as exc:
+            return Reply(refused=str(exc))
+        lines = views.ruling_lines(outcome.rulings) + views.situation_screen(outcome.status)
+        if outcome.status.get("finished"):
+            return Reply(lines + views.scoreboard_lines(outcome.status), finished=True)
+        return Reply(lines + self._legal())
+
+    def _legal(self) -> list[str]:
+        line = views.legal_line(self.referee.prompt(self.game_id))
+        return [line] if line else []

@@ -1,0 +1,88 @@
+"""Where games are kept: an SQLite file in the user's data folder unless told otherwise."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+STORE_ENV = "ZEBRA_STORE"
+SQLITE_HEADER = b"SQLite format 3\x00"
+EVENTS_TABLE = "stored_events"
+
+
+class StoreError(Exception):
+    """The store cannot be used; the message is one line saying why and what to do."""
+
+
+@dataclass(frozen=True)
+class Store:
+    """A resolved store location and the environment the event store library needs."""
+
+    path: Path
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(self.path),
+        }
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+
+def default_path() -> Path:
+    """The user's data folder (XDG_DATA_HOME, else ~/.local/share) / zebra / zebra.sqlite."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / "zebra" / "zebra.sqlite"
+
+
+def resolve(option: str | None, *, create: bool) -> Store:
+    """The store named by --store, else ZEBRA_STORE, else the default file; checked before use.
+
+    ``create`` allows a new file (starting a game); reading commands need an existing store.
+    """
+    named = option or os.environ.get(STORE_ENV) or ""
+    if named.startswith(("postgres://", "postgresql://")):
+        raise StoreError("PostgreSQL stores are not supported yet; use an SQLite file path")
+    path = Path(named).expanduser() if named else default_path()
+    if not named and create:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    check(path, create=create)
+    return Store(path.resolve())
+
+
+def check(path: Path, *, create: bool) -> None:
+    """Refuse a store path that is missing, not writable, or not a Zebra SQLite store."""
+    if path.is_dir():
+        raise StoreError(f"store {path} is a folder; give the path of a .sqlite file")
+    if not path.exists():
+        if not create:
+            raise StoreError(f"no Zebra store at {path}; start a game with 'zebra play' first")
+        if not path.parent.is_dir():
+            raise StoreError(f"cannot create store {path}: folder {path.parent} does not exist")
+        if not os.access(path.parent, os.W_OK):
+            raise StoreError(f"cannot create store {path}: folder {path.parent} is not writable")
+        return
+    if not os.access(path, os.R_OK):
+        raise StoreError(f"store {path} cannot be read (permission denied)")
+    if create and not os.access(path, os.W_OK):
+        raise StoreError(f"store {path} is read-only; entries could not be recorded")
+    with open(path, "rb") as fh:
+        header = fh.read(len(SQLITE_HEADER))
+    if header and header != SQLITE_HEADER:
+        raise StoreError(f"store {path} is not a Zebra store (not an SQLite file)")
+    if not header:
+        return
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+            verdict = conn.execute("PRAGMA quick_check").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"store {path} is corrupt or unreadable: {exc}") from exc
+    if not verdict or verdict[0] != "ok":
+        raise StoreError(f"store {path} is corrupt: {verdict[0] if verdict else 'no answer'}")
+    if tables and EVENTS_TABLE not in tables:
+        raise StoreError(f"store {path} is an SQLite file but not a Zebra store")

@@ -1,0 +1,137 @@
+"""Plain-text renderings shared by the CLI: the one-screen situation, rulings, the log, forms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.ruleset import EntryForm, Prompt, Ruling
+from projections.playbyplay import Play
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def period(status: dict[str, Any]) -> str:
+    q = status.get("quarter") or 1
+    return f"Q{q}" if q <= 4 else f"OT{q - 4}"
+
+
+def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
+    """The one-screen situation: score, period and clock, ball and down, next action."""
+    home, away = status["home"], status["away"]
+    score = status["score"]
+    width = max(len(home), len(away))
+    lines = []
+    if title:
+        lines.append(title)
+    clock = status.get("clock") or {}
+    when = period(status)
+    if "round" in clock:
+        when += f" · round {clock['round']} of {clock.get('rounds_per_quarter', 3)}"
+    if clock.get("two_minute_warning"):
+        when += " · two-minute warning"
+    lines.append(f"  {home:<{width}}  {score['home']:>3}   (home)   {when}")
+    lines.append(f"  {away:<{width}}  {score['away']:>3}   (away)")
+    ball = ball_line(status)
+    if ball:
+        lines.append(f"  {ball}")
+    if status.get("timeouts"):
+        t = status["timeouts"]
+        lines.append(f"  Time-outs left: {home} {t['home']}, {away} {t['away']}")
+    if status.get("finished"):
+        lines.append("  FINAL")
+    lines.append(f"Next: {status['next']}")
+    return lines
+
+
+def ball_line(status: dict[str, Any]) -> str:
+    """ "Bears ball, 1st and 10 at the Packers 30" when a ball is in play."""
+    side = status.get("possession")
+    if side is None:
+        return ""
+    team = status[side]
+    if status.get("ball_on") is None or status.get("down") is None:
+        return f"{team} ball"
+    ball_on = status["ball_on"]
+    other = status["away" if side == "home" else "home"]
+    spot = (
+        "50"
+        if ball_on == 50
+        else f"{team} {100 - ball_on}"
+        if ball_on > 50
+        else f"{other} {ball_on}"
+    )
+    to_go = "goal" if status.get("goal_to_go") else status.get("distance")
+    return f"{team} ball, {ordinal(status['down'])} and {to_go} at {spot}"
+
+
+def pad_lines(status: dict[str, Any]) -> list[str]:
+    """The Rush Zone scoring pad: OFF and DEF boxes per team per quarter, totals."""
+    pad = status.get("pad")
+    if not pad:
+        return []
+    lines = ["Scoring pad (OFF / DEF boxes, X = no score, then the quarter total):"]
+    for side in ("home", "away"):
+        cells = []
+        for q in pad:
+            boxes = q[side]
+            off = " ".join(str(b) for b in boxes["off"]) or "-"
+            dfn = " ".join(str(b) for b in boxes["def"]) or "-"
+            cells.append(f"{q['quarter']}: {off} / {dfn} = {boxes['total']}")
+        lines.append(f"  {status[side]}: " + " | ".join(cells))
+    return lines
+
+
+def scoreboard_lines(status: dict[str, Any]) -> list[str]:
+    """Score by quarter, as on a stadium board."""
+    quarters = status.get("score_by_quarter") or []
+    labels = [f"Q{i + 1}" if i < 4 else f"OT{i - 3}" for i in range(len(quarters))]
+    width = max(len(status["home"]), len(status["away"]), 4)
+    head = f"  {'':<{width}} " + " ".join(f"{lab:>4}" for lab in labels) + "  TOTAL"
+    rows = [head]
+    for side in ("home", "away"):
+        cells = " ".join(f"{q[side]:>4}" for q in quarters)
+        rows.append(f"  {status[side]:<{width}} {cells}  {status['score'][side]:>5}")
+    return rows
+
+
+def ruling_lines(rulings: tuple[Ruling, ...] | list[Ruling]) -> list[str]:
+    return [f"  -> {r.text}" for r in rulings]
+
+
+def form_hint(form: EntryForm) -> str:
+    """A form as a short hint: consecutive dice of one team are shown together."""
+    parts = [form.keyword] if form.keyword else []
+    groups: list[tuple[str, int]] = []
+    for slot in form.slots:
+        label = slot.label
+        if slot.kind == "die" and slot.side is not None:
+            label = label.rsplit(" ", 1)[0] if label[-1:].isdigit() else label
+        if groups and groups[-1][0] == label and slot.kind == "die":
+            groups[-1] = (label, groups[-1][1] + 1)
+        else:
+            groups.append((label, 1))
+    for label, count in groups:
+        parts.append(f"<{label}>" if count == 1 else f"<{count} {label} faces>")
+    return " ".join(parts)
+
+
+def legal_line(prompt: Prompt) -> str:
+    if not prompt.forms:
+        return ""
+    return "Legal now: " + " | ".join(form_hint(f) for f in prompt.forms)
+
+
+def log_lines(plays: list[Play]) -> list[str]:
+    """The play-by-play: entry number, what was typed, and what it was ruled; struck ones marked."""
+    out = []
+    for play in plays:
+        mark = f"  [struck: {play.struck}]" if play.struck is not None else ""
+        out.append(f"{play.seq:>4}. {play.entry}{mark}")
+        for text in play.rulings:
+            prefix = "        x " if play.struck is not None else "        "
+            out.append(f"{prefix}{text}")
+    if not out:
+        out.append("  (no entries yet)")
+    return out

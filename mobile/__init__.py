@@ -1,0 +1,1 @@
+"""The Kivy tablet app (issue: the tablet). Only this package may import Kivy."""

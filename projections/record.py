@@ -1,0 +1,105 @@
+"""The base fold: a game's entries with their latest rulings, from its events in order.
+
+Events are read by their class name (Started, Entered, Ruled, Struck) and attributes, so this
+fold works on live events, on events read back from any store, and on plain test doubles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Line:
+    """One entry as the record shows it: what was typed, by whom, and what it was ruled."""
+
+    seq: int
+    text: str
+    by: str
+    at: str
+    rulings: tuple[dict[str, Any], ...] = ()
+    situation: dict[str, Any] | None = None
+    struck: str | None = None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything the read models need, folded from one game's events."""
+
+    game_id: str = ""
+    ruleset: str = ""
+    home: str = ""
+    away: str = ""
+    options: dict[str, str] = field(default_factory=dict)
+    started_at: str = ""
+    opening: dict[str, Any] | None = None
+    lines: tuple[Line, ...] = ()
+    version: int = 0
+
+    @property
+    def effective(self) -> list[Line]:
+        return [line for line in self.lines if line.struck is None]
+
+    @property
+    def struck(self) -> list[Line]:
+        return [line for line in self.lines if line.struck is not None]
+
+    @property
+    def situation(self) -> dict[str, Any]:
+        """The situation after the last entry that stands (or the opening one)."""
+        for line in reversed(self.lines):
+            if line.struck is None and line.situation is not None:
+                return line.situation
+        return self.opening or {}
+
+    @property
+    def last_at(self) -> str:
+        return self.lines[-1].at if self.lines else self.started_at
+
+
+def evolve(record: GameRecord, event: Any) -> GameRecord:
+    """Fold one event into the record."""
+    kind = type(event).__name__
+    version = getattr(event, "originator_version", record.version + 1)
+    if kind == "Started":
+        return GameRecord(
+            game_id=str(event.originator_id),
+            ruleset=event.ruleset,
+            home=event.home,
+            away=event.away,
+            options=dict(event.options),
+            started_at=event.at,
+            version=version,
+        )
+    if kind == "Entered":
+        line = Line(seq=event.seq, text=event.text, by=event.by, at=event.at)
+        return replace(record, lines=(*record.lines, line), version=version)
+    if kind == "Ruled":
+        if event.seq == 0:
+            return replace(record, opening=dict(event.situation), version=version)
+        return _with_line(
+            record,
+            event.seq,
+            version,
+            rulings=tuple(dict(r) for r in event.rulings),
+            situation=dict(event.situation),
+        )
+    if kind == "Struck":
+        return _with_line(record, event.seq, version, struck=event.reason)
+    return replace(record, version=version)
+
+
+def project(events: Iterable[Any]) -> GameRecord:
+    """The record of one game from its events."""
+    record = GameRecord()
+    for event in events:
+        record = evolve(record, event)
+    return record
+
+
+def _with_line(record: GameRecord, seq: int, version: int, **changes: Any) -> GameRecord:
+    lines = list(record.lines)
+    lines[seq - 1] = replace(lines[seq - 1], **changes)
+    return replace(record, lines=tuple(lines), version=version)

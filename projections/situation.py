@@ -1,0 +1,24 @@
+"""The situation read model: what ``zebra status --json`` prints."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from projections.record import GameRecord
+from projections.record import project as fold
+
+
+def view(record: GameRecord) -> dict[str, Any]:
+    """The common status keys with the game id and entry counts."""
+    situation = dict(record.situation)
+    return {
+        "game_id": record.game_id,
+        **situation,
+        "entries": len(record.effective),
+        "struck": len(record.struck),
+    }
+
+
+def project(events: Iterable[Any]) -> dict[str, Any]:
+    return view(fold(events))

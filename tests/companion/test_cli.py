@@ -1,0 +1,238 @@
+"""One test (at least) per ``zebra`` command, through typer's CliRunner on a real SQLite store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from companion import store as stores
+from companion.cli import app
+from companion.service import Referee
+from tests.domain.scripts import EXAMPLES
+
+FULL = EXAMPLES / "rushzone-full.zebra"
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "zebra.sqlite"
+    monkeypatch.setenv("ZEBRA_STORE", str(path))
+    monkeypatch.setenv("ZEBRA_USER", "referee-1")
+    return path
+
+
+def zebra(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    runner = CliRunner(env={"COLUMNS": "120", "TERM": "dumb"})
+    result = runner.invoke(app, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def events_in(path: Path) -> int:
+    referee = Referee(stores.resolve(str(path), create=False))
+    return referee.recorder.max_notification_id() or 0
+
+
+def test_play_script_reproduces_the_complete_example_game(store: Path) -> None:
+    code, out, err = zebra("play", "rushzone", "--script", str(FULL))
+    assert code == 0, err
+    assert "FINAL" in out
+    assert "Bears" in out and "Packers" in out
+    code, out, _ = zebra("status", "--json")
+    status = json.loads(out)
+    assert status["finished"] is True
+    assert status["score"] == {"home": 25, "away": 24}
+    assert status["winner"] == "home"
+
+
+def test_play_script_stops_at_the_first_refused_line_with_its_number(
+    store: Path, tmp_path: Path
+) -> None:
+    script = tmp_path / "bad.zebra"
+    script.write_text("@home Bears\n@away Packers\ntoss home\n# comment\nreceive\ngreen 7 1\n4 2\n")
+    code, _, err = zebra("play", "rushzone", "--script", str(script))
+    assert code == 1
+    assert f"{script}:6:" in err
+    assert "1 to 6; got 7" in err
+    assert len(err.strip().splitlines()) == 1
+    status = json.loads(zebra("status", "--json")[1])
+    assert status["entries"] == 2
+
+
+def test_play_at_the_prompt_quit_resume_undo_and_finish(store: Path) -> None:
+    """The done-means story: play at the prompt, quit halfway, resume, undo a disputed roll."""
+    code, out, _ = zebra(
+        "play",
+        "rushzone",
+        "--home",
+        "Bears",
+        "--away",
+        "Packers",
+        input="toss home\nreceive\ngreen 6 1\nwhite 6 6 6 1 2 4\nquit\n",
+    )
+    assert code == 0
+    assert "both coaches roll the green die" in out
+    assert "TOUCHDOWN Bears" in out
+    assert "zebra resume" in out
+    code, out, _ = zebra(
+        "resume", input="undo the three bounced off the table\nwhite 6 2 4 3 5 1\nquit\n"
+    )
+    assert code == 0
+    assert "Struck entry 4 'white 6 6 6 1 2 4'" in out
+    status = json.loads(zebra("status", "--json")[1])
+    assert status["score"] == {"home": 0, "away": 0}
+    assert status["ball_on"] == 40
+    assert status["struck"] == 1
+    # The remaining entries of the example game (after its own opening) reach a final score.
+    lines = [line.split("#")[0].strip() for line in FULL.read_text().splitlines()]
+    entries = [x for x in lines if x and not x.startswith("@")]
+    code, out, _ = zebra(
+        "play", "rushzone", "--home", "Bears", "--away", "Packers", input="\n".join(entries) + "\n"
+    )
+    assert code == 0
+    assert "Final whistle" in out
+
+
+def test_refused_entry_at_the_prompt_says_why_and_records_nothing(store: Path) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", input="toss home\nreceive\nquit\n")
+    before = events_in(store)
+    code, out, err = zebra("resume", input="green 0 3\nwhite 1 2 3 4 5 6\nquit\n")
+    assert code == 0
+    assert "refused: a green die shows 1 to 6; got 0" in err
+    assert "refused: 'white' is not due now" in err
+    assert events_in(store) == before
+
+
+def test_games_lists_stored_games(store: Path) -> None:
+    zebra("play", "rushzone", "--script", str(FULL))
+    code, out, _ = zebra("games")
+    assert code == 0
+    assert "rushzone" in out and "Bears 25 - Packers 24" in out and "final" in out
+
+
+def test_status_json_has_the_common_keys(store: Path) -> None:
+    zebra(
+        "play", "rushzone", "--home", "A", "--away", "B", input="toss away\nkick\ngreen 4 2\nquit\n"
+    )
+    code, out, _ = zebra("status", "--json")
+    assert code == 0
+    status = json.loads(out)
+    for key in (
+        "game_id",
+        "ruleset",
+        "home",
+        "away",
+        "score",
+        "score_by_quarter",
+        "quarter",
+        "possession",
+        "down",
+        "distance",
+        "ball_on",
+        "clock",
+        "timeouts",
+        "next",
+        "finished",
+        "winner",
+        "entries",
+        "struck",
+    ):
+        assert key in status
+    assert status["possession"] == "home"
+    assert status["ball_on"] == 80
+    assert status["clock"] == {
+        "round": 1,
+        "rounds_per_quarter": 3,
+        "turn": 1,
+        "two_minute_warning": False,
+    }
+
+
+def test_status_text_shows_the_scoring_pad(store: Path) -> None:
+    zebra("play", "rushzone", "--script", str(FULL))
+    code, out, _ = zebra("status")
+    assert code == 0
+    assert "Scoring pad" in out
+    assert "Q1:" in out and "TOTAL" in out
+
+
+def test_log_prints_the_play_by_play_with_struck_entries(store: Path) -> None:
+    zebra(
+        "play",
+        "rushzone",
+        "--home",
+        "A",
+        "--away",
+        "B",
+        input="toss home\nreceive\ngreen 6 1\nundo typo\ngreen 2 2\nquit\n",
+    )
+    code, out, _ = zebra("log")
+    assert code == 0
+    assert "3. green 6 1  [struck: typo]" in out
+    assert "4. green 2 2" in out
+    assert "touchback" in out
+
+
+def test_undo_command_strikes_the_last_entry(store: Path) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", input="toss home\nreceive\nquit\n")
+    code, out, _ = zebra("undo", "--reason", "wrong team won the toss")
+    assert code == 0
+    assert "Struck entry 2 'receive' (wrong team won the toss)" in out
+    assert json.loads(zebra("status", "--json")[1])["entries"] == 1
+
+
+def test_rulesets_lists_the_games_and_their_options(store: Path) -> None:
+    code, out, _ = zebra("rulesets")
+    assert code == 0
+    assert "rushzone" in out and "NFL Rush Zone" in out and "--youngest no|yes" in out
+
+
+def test_play_takes_game_options(store: Path) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", "--youngest", "yes", input="quit\n")
+    code, out, _ = zebra("log")
+    assert code == 0
+    referee = Referee(stores.resolve(str(store), create=False))
+    assert referee.game(referee.find(None)).options == {"youngest": "yes"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("status", "deadbeef"), "no game matching 'deadbeef'"),
+        (("play", "chess", "--home", "A", "--away", "B"), "unknown game 'chess'"),
+        (
+            ("play", "rushzone", "--home", "A", "--away", "B", "--length", "short"),
+            "unknown game option",
+        ),
+        (("play", "rushzone", "--script", "/no/such/file.zebra"), "does not exist"),
+    ],
+)
+def test_errors_are_one_line_and_record_nothing(
+    store: Path, args: tuple[str, ...], message: str
+) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", input="toss home\nquit\n")
+    before = events_in(store)
+    code, _, err = zebra(*args)
+    assert code == 1
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert events_in(store) == before
+
+
+def test_corrupt_store_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(b"this is not a database" * 100)
+    before = bad.read_bytes()
+    code, _, err = zebra("status", "--store", str(bad))
+    assert code == 1
+    assert err.strip() == f"error: store {bad.resolve()} is not a Zebra store (not an SQLite file)"
+    assert bad.read_bytes() == before
+
+
+def test_missing_store_for_a_reading_command(tmp_path: Path) -> None:
+    code, _, err = zebra("games", "--store", str(tmp_path / "none.sqlite"))
+    assert code == 1
+    assert "no Zebra store" in err
+    assert not (tmp_path / "none.sqlite").exists()
