@@ -15,11 +15,12 @@ from eventsourcing.persistence import PersistenceError
 
 from companion import store as stores
 from companion import views
-from companion.scripts import Script, read_script
+from companion.scripts import Script, parse_import, read_script, read_text
 from companion.service import Referee, UnknownGame
 from companion.session import Session
 from domain import rulesets
 from domain.ruleset import IllegalEntry
+from projections import playrows, report
 
 app = typer.Typer(
     help="Zebra: a companion referee for football games played with real dice and cards.",
@@ -180,6 +181,158 @@ def undo(
     struck, outcome = referee.undo(referee.find(game), reason, by)
     typer.echo(f"Struck entry {struck.seq} '{struck.text}' ({struck.struck}).")
     say(views.situation_screen(outcome.status))
+
+
+GameOption = Annotated[
+    str | None, typer.Option("--game", help="Game id or its first characters (default: the latest)")
+]
+ReasonOption = Annotated[str, typer.Option(help="Why (kept in the record)")]
+StrikeInvalid = Annotated[
+    bool,
+    typer.Option(
+        "--strike-invalid", help="Also strike later entries that no longer fit, in the same step"
+    ),
+]
+
+
+@app.command()
+@refereed
+def history(game: GameArg = None, store: StoreOption = None) -> None:
+    """Every entry ever made: number, who, when, its ruling, and every correction to it."""
+    referee = open_referee(store)
+    say(views.history_lines(referee.record(referee.find(game))))
+
+
+@app.command()
+@refereed
+def strike(
+    number: Annotated[int, typer.Argument(help="The entry number (see zebra history)")],
+    reason: ReasonOption = "",
+    game: GameOption = None,
+    strike_invalid: StrikeInvalid = False,
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
+    """Strike any earlier entry; the rest of the game is re-derived without it."""
+    referee = open_referee(store)
+    done = referee.strike(referee.find(game), number, reason, by, strike_invalid)
+    typer.echo(f"Struck entry {number}.")
+    say(views.correction_lines(done))
+
+
+@app.command()
+@refereed
+def restore(
+    number: Annotated[int, typer.Argument(help="The struck entry's number")],
+    reason: ReasonOption = "",
+    game: GameOption = None,
+    strike_invalid: StrikeInvalid = False,
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
+    """Bring a struck entry back where it stood; the rest of the game is re-derived."""
+    referee = open_referee(store)
+    done = referee.restore(referee.find(game), number, reason, by, strike_invalid)
+    typer.echo(f"Restored entry {number}.")
+    say(views.correction_lines(done))
+
+
+@app.command()
+@refereed
+def amend(
+    number: Annotated[int, typer.Argument(help="The entry number to correct")],
+    entry: Annotated[str, typer.Argument(help="What should have been entered, e.g. 'green 5 2'")],
+    reason: ReasonOption = "",
+    game: GameOption = None,
+    strike_invalid: StrikeInvalid = False,
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
+    """Replace a mis-entered fact (the die really showed 5); later entries are re-derived."""
+    referee = open_referee(store)
+    done = referee.amend(referee.find(game), number, entry, reason, by, strike_invalid)
+    typer.echo(f"Amended entry {number} to '{entry.strip()}'.")
+    say(views.correction_lines(done))
+
+
+@app.command()
+@refereed
+def insert(
+    entry: Annotated[str, typer.Argument(help="The forgotten entry")],
+    after: Annotated[int, typer.Option("--after", help="Insert after this entry (0: first)")],
+    reason: ReasonOption = "",
+    game: GameOption = None,
+    strike_invalid: StrikeInvalid = False,
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
+    """Add an entry that was forgotten, after entry N; later entries are re-derived."""
+    referee = open_referee(store)
+    done = referee.insert(referee.find(game), after, entry, reason, by, strike_invalid)
+    typer.echo(f"Inserted '{entry.strip()}' after entry {after}.")
+    say(views.correction_lines(done))
+
+
+EXPORTS = ("csv", "jsonl", "md", "html", "entries")
+
+
+@app.command()
+@refereed
+def export(
+    game: GameArg = None,
+    format: Annotated[str, typer.Option("--format", "-f", help="csv|jsonl|md|html|entries")] = "md",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write")] = None,
+    store: StoreOption = None,
+) -> None:
+    """Export a game: play-by-play rows (csv, jsonl), a report (md, html) or its entries."""
+    if format not in EXPORTS:
+        raise IllegalEntry(
+            f"unknown export format {format!r}; expected one of {', '.join(EXPORTS)}"
+        )
+    referee = open_referee(store)
+    record = referee.record(referee.find(game))
+    if format in ("csv", "jsonl"):
+        table = playrows.rows(record)
+        text = playrows.to_csv(table) if format == "csv" else playrows.to_jsonl(table)
+    elif format == "md":
+        text = report.markdown(record)
+    elif format == "html":
+        text = report.html_report(record)
+    else:
+        text = report.entries_script(record)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise IllegalEntry(f"cannot write {output}: {exc.strerror}") from None
+    typer.echo(f"Wrote {output} ({format}, game {record.game_id[:8]}).")
+
+
+@app.command("import")
+@refereed
+def import_(
+    file: Annotated[Path, typer.Argument(help="An entries or jsonl export")],
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
+    """Recreate a game from an entries or jsonl export, as a new game with its own id."""
+    script = parse_import(read_text(file), str(file))
+    referee = open_referee(store, create=True)
+    outcome = referee.import_game(script, by)
+    typer.echo(f"Imported {len(script.lines)} entries as game {outcome.game_id.hex[:8]}.")
+    say(views.situation_screen(outcome.status))
+
+
+@app.command()
+@refereed
+def verify(file: Annotated[Path, typer.Argument(help="A csv or jsonl export")]) -> None:
+    """Check an export's hash chain: reports the first row altered, removed or reordered."""
+    verdict = playrows.verify(read_text(file))
+    if not verdict.ok:
+        raise IllegalEntry(f"{file}: {verdict.message}")
+    typer.echo(f"{file}: {verdict.message}.")
 
 
 @app.command("rulesets")

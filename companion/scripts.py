@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from domain.ruleset import IllegalEntry
+from projections.playrows import verify
 
 MAX_SCRIPT_BYTES = 5_000_000
 
@@ -57,18 +59,50 @@ def parse_script(text: str, path: str = "<script>") -> Script:
     return Script(path, home, away, ruleset, options, tuple(lines))
 
 
-def read_script(path: Path) -> Script:
-    """A script file from disk, refused with one line if it cannot be read as text."""
+def parse_import(text: str, path: str) -> Script:
+    """An entries export (a script) or a jsonl export, whose rows carry the entries."""
+    if not text.lstrip().startswith("{"):
+        return parse_script(text, path)
+    verdict = verify(text)
+    if not verdict.ok:
+        raise IllegalEntry(f"{path} does not verify: {verdict.message}")
+    rows = [json.loads(raw) for raw in text.splitlines() if raw.strip()]
+    first = rows[0]
+    try:
+        options = json.loads(first.get("zebra_options") or "{}")
+    except json.JSONDecodeError:
+        raise IllegalEntry(f"{path}: row 1 has unreadable zebra_options") from None
+    lines = tuple(
+        (number, str(row["zebra_entry"]))
+        for number, row in enumerate(rows, start=1)
+        if not row.get("play_deleted")
+    )
+    return Script(
+        path,
+        home=first.get("home_team"),
+        away=first.get("away_team"),
+        ruleset=first.get("ruleset"),
+        options={str(k): str(v) for k, v in dict(options).items()},
+        lines=lines,
+    )
+
+
+def read_text(path: Path) -> str:
+    """A text file from disk, refused with one line if it cannot be read as UTF-8 text."""
     try:
         if path.stat().st_size > MAX_SCRIPT_BYTES:
-            raise IllegalEntry(f"script {path} is larger than {MAX_SCRIPT_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
+            raise IllegalEntry(f"{path} is larger than {MAX_SCRIPT_BYTES} bytes")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise IllegalEntry(f"script {path} does not exist") from None
+        raise IllegalEntry(f"{path} does not exist") from None
     except IsADirectoryError:
-        raise IllegalEntry(f"script {path} is a folder, not a file") from None
+        raise IllegalEntry(f"{path} is a folder, not a file") from None
     except UnicodeDecodeError:
-        raise IllegalEntry(f"script {path} is not UTF-8 text") from None
+        raise IllegalEntry(f"{path} is not UTF-8 text") from None
     except OSError as exc:
-        raise IllegalEntry(f"script {path} cannot be read: {exc.strerror}") from None
-    return parse_script(text, str(path))
+        raise IllegalEntry(f"{path} cannot be read: {exc.strerror}") from None
+
+
+def read_script(path: Path) -> Script:
+    """A script file from disk."""
+    return parse_script(read_text(path), str(path))

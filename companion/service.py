@@ -17,8 +17,9 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import PersistenceError
 
+from companion.scripts import Script
 from companion.store import Store, StoreError
-from domain.game import Derived, Entry, Game
+from domain.game import Correction, Derived, Entry, Game
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 from projections import playbyplay, record, situation
 from projections.record import GameRecord
@@ -36,6 +37,14 @@ class Outcome:
     rulings: tuple[Ruling, ...]
     status: dict[str, Any]
     prompt: Prompt | None
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """A correction's outcome, and the later entries it struck because they no longer fit."""
+
+    outcome: Outcome
+    also_struck: tuple[tuple[int, str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,81 @@ class Referee(Application[UUID]):
         struck = game.undo(reason, by or who(), now())
         self.save(game)
         return struck, self._outcome(game, ())
+
+    def strike(
+        self,
+        game_id: UUID,
+        seq: int,
+        reason: str,
+        by: str | None = None,
+        strike_invalid: bool = False,
+    ) -> Corrected:
+        """Strike any earlier entry; the game re-derives without it."""
+        game = self.game(game_id)
+        done = game.strike(seq, reason, by or who(), now(), strike_invalid=strike_invalid)
+        return self._corrected(game, done)
+
+    def restore(
+        self,
+        game_id: UUID,
+        seq: int,
+        reason: str = "",
+        by: str | None = None,
+        strike_invalid: bool = False,
+    ) -> Corrected:
+        """Bring a struck entry back where it stood."""
+        game = self.game(game_id)
+        done = game.restore(seq, reason, by or who(), now(), strike_invalid=strike_invalid)
+        return self._corrected(game, done)
+
+    def amend(
+        self,
+        game_id: UUID,
+        seq: int,
+        text: str,
+        reason: str = "",
+        by: str | None = None,
+        strike_invalid: bool = False,
+    ) -> Corrected:
+        """Replace a mis-entered fact; later entries are re-derived."""
+        game = self.game(game_id)
+        done = game.amend(seq, text, reason, by or who(), now(), strike_invalid=strike_invalid)
+        return self._corrected(game, done)
+
+    def insert(
+        self,
+        game_id: UUID,
+        after: int,
+        text: str,
+        reason: str = "",
+        by: str | None = None,
+        strike_invalid: bool = False,
+    ) -> Corrected:
+        """Add a forgotten entry after entry ``after``."""
+        game = self.game(game_id)
+        done = game.insert(after, text, reason, by or who(), now(), strike_invalid=strike_invalid)
+        return self._corrected(game, done)
+
+    def _corrected(self, game: Game, done: Correction) -> Corrected:
+        self.save(game)
+        also = tuple((entry.seq, entry.text, why) for entry, why in done.struck)
+        return Corrected(self._outcome(game, ()), also)
+
+    def import_game(self, script: Script, by: str | None = None) -> Outcome:
+        """A new game from exported entries, recorded in one step or not at all."""
+        if not script.ruleset:
+            raise IllegalEntry(f"{script.path} does not say which game it is (@ruleset NAME)")
+        writer, at = by or who(), now()
+        game = Game.start(
+            script.ruleset, script.home or "Home", script.away or "Away", script.options, writer, at
+        )
+        for number, line in script.lines:
+            try:
+                game.enter(line, writer, at)
+            except IllegalEntry as exc:
+                raise IllegalEntry(f"{script.path}:{number}: {line!r} refused: {exc}") from None
+        self.save(game)
+        return self._outcome(game, ())
 
     # Queries --------------------------------------------------------------------------------
 

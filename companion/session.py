@@ -11,7 +11,7 @@ from uuid import UUID
 
 from companion import views
 from companion.service import Referee
-from domain.ruleset import IllegalEntry
+from domain.ruleset import IllegalEntry, Prompt
 
 META_HELP = [
     "Besides the entries above you can type:",
@@ -76,7 +76,9 @@ class Session:
             except IllegalEntry as exc:
                 return Reply(refused=str(exc))
             lines = [f"  Struck entry {struck.seq} '{struck.text}' ({struck.struck})."]
-            return Reply(lines + views.situation_screen(outcome.status) + self._legal())
+            return Reply(
+                lines + views.situation_screen(outcome.status) + self._legal(outcome.prompt)
+            )
         try:
             outcome = self.referee.enter(self.game_id, text, self.by)
         except IllegalEntry as exc:
@@ -84,8 +86,8 @@ class Session:
         lines = views.ruling_lines(outcome.rulings) + views.situation_screen(outcome.status)
         if outcome.status.get("finished"):
             return Reply(lines + views.scoreboard_lines(outcome.status), finished=True)
-        return Reply(lines + self._legal())
+        return Reply(lines + self._legal(outcome.prompt))
 
-    def _legal(self) -> list[str]:
-        line = views.legal_line(self.referee.prompt(self.game_id))
+    def _legal(self, prompt: Prompt | None = None) -> list[str]:
+        line = views.legal_line(prompt or self.referee.prompt(self.game_id))
         return [line] if line else []

@@ -27,6 +27,9 @@ class Store:
         return {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": str(self.path),
+            # A cached game keeps its folded states, so a command need not re-run the rules over
+            # the whole game; fast-forwarding still reads what other processes recorded.
+            "AGGREGATE_CACHE_MAXSIZE": "16",
         }
 
     def __str__(self) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 
 from domain.ruleset import EntryForm, Prompt, Ruling
 from projections.playbyplay import Play
+from projections.record import GameRecord
 
 
 def ordinal(n: int) -> str:
@@ -135,3 +136,30 @@ def log_lines(plays: list[Play]) -> list[str]:
     if not out:
         out.append("  (no entries yet)")
     return out
+
+
+def history_lines(record: GameRecord) -> list[str]:
+    """Every entry ever made, in play order, with its ruling and every correction made to it."""
+    out = [f"{record.home} (home) v {record.away} (away) · {record.ruleset} · {record.game_id}"]
+    for line in record.lines:
+        mark = "STRUCK" if line.struck is not None else "      "
+        out.append(f"{line.seq:>4} {mark} {line.at}  {line.by:<12} {line.text}")
+        for ruling in line.rulings:
+            out.append(f"{'':>12}-> {ruling['text']}")
+        for change in line.history:
+            before = f" (was '{change.before}')" if change.before is not None else ""
+            out.append(
+                f"{'':>12}{change.kind} by {change.by} at {change.at}: {change.reason}{before}"
+            )
+    if not record.lines:
+        out.append("  (no entries yet)")
+    return out
+
+
+def correction_lines(done: Any) -> list[str]:
+    """After a correction: what else was struck, then the situation now."""
+    lines = [
+        f"  Also struck entry {seq} '{text}': it no longer fits ({why})"
+        for seq, text, why in done.also_struck
+    ]
+    return lines + situation_screen(done.outcome.status)

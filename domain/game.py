@@ -1,14 +1,14 @@
 """The Game aggregate: every entry from the table and every ruling, as immutable events.
 
 The state of play is never stored: it is the ruleset folded over the effective (not struck)
-entries. Commands check an entry against that fold before anything is recorded, so a refused
-entry leaves no trace. ``Ruled`` events carry what the rules made of each entry, so projections
-read rulings and never re-run a rule.
+entries in play order. Commands check an entry, or a correction, against that fold before
+anything is recorded, so a refused one leaves no trace. ``Ruled`` and ``Rederived`` events carry
+what the rules made of each entry, so projections read rulings and never re-run a rule.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from eventsourcing.domain import Aggregate, event
@@ -36,6 +36,15 @@ class Derived:
     state: Any
     rulings: tuple[Ruling, ...]
     situation: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """The result of a correction: entries struck because they no longer fit, and the new fold."""
+
+    struck: tuple[tuple[Entry, str], ...]
+    folded: list[Derived]
+    kept: int
 
 
 class Game(Aggregate):
@@ -67,7 +76,8 @@ class Game(Aggregate):
         self.options = dict(options)
         self.started_by = by
         self.started_at = at
-        self.entries: list[Entry] = []
+        self.entries: dict[int, Entry] = {}
+        self.order: list[int] = []
         self._folded: list[Derived] | None = None
 
     # Reading the fold -----------------------------------------------------------------------
@@ -77,15 +87,20 @@ class Game(Aggregate):
         return rulesets.get(self.ruleset)
 
     @property
+    def in_order(self) -> list[Entry]:
+        """Every entry ever made, in play order (an inserted entry stands where it was put)."""
+        return [self.entries[seq] for seq in self.order]
+
+    @property
     def effective(self) -> list[Entry]:
-        """The entries that stand, in the order they were made."""
-        return [e for e in self.entries if e.struck is None]
+        """The entries that stand, in play order."""
+        return [e for e in self.in_order if e.struck is None]
 
     @property
     def folded(self) -> list[Derived]:
         """The ruleset folded over the effective entries: the start, then one step per entry."""
         if self._folded is None:
-            self._folded = self._fold(self.effective)
+            self._folded = self._fold_from(self._opening(), self.effective)
         return self._folded
 
     @property
@@ -97,12 +112,25 @@ class Game(Aggregate):
     def situation(self) -> dict[str, Any]:
         return self.folded[-1].situation
 
-    def _fold(self, entries: list[Entry]) -> list[Derived]:
+    def entry(self, seq: int) -> Entry:
+        """Entry number ``seq``; an unknown number is refused with the range that exists."""
+        found = self.entries.get(seq)
+        if found is None:
+            last = len(self.entries)
+            known = f"entries are numbered 1 to {last}" if last else "no entry has been made yet"
+            raise IllegalEntry(f"there is no entry {seq}; {known}")
+        return found
+
+    def _opening(self) -> list[Derived]:
         rules = self.rules
         state = rules.initial(self.home, self.away, self.options)
-        steps = [Derived(0, state, (), rules.situation(state))]
+        return [Derived(0, state, (), rules.situation(state))]
+
+    def _fold_from(self, steps: list[Derived], entries: list[Entry]) -> list[Derived]:
+        rules = self.rules
+        steps = list(steps)
         for entry in entries:
-            state, rulings = rules.apply(state, entry.text)
+            state, rulings = rules.apply(steps[-1].state, entry.text)
             steps.append(Derived(entry.seq, state, tuple(rulings), rules.situation(state)))
         return steps
 
@@ -117,8 +145,7 @@ class Game(Aggregate):
         step = Derived(seq, state, tuple(rulings), rules.situation(state))
         self._entered(seq=seq, text=text.strip(), by=by, at=at)
         self._ruled(seq=seq, rulings=[r.to_dict() for r in rulings], situation=step.situation)
-        folded.append(step)
-        self._folded = folded
+        self._folded = [*folded, step]
         return step
 
     def undo(self, reason: str, by: str, at: str) -> Entry:
@@ -131,13 +158,117 @@ class Game(Aggregate):
         self._struck(seq=last.seq, reason=reason.strip() or "undone", by=by, at=at)
         # Striking the last entry changes no later ruling, so the fold just loses its last step.
         self._folded = folded[:-1]
-        return self.entries[last.seq - 1]
+        return self.entries[last.seq]
+
+    def strike(
+        self, seq: int, reason: str, by: str, at: str, *, strike_invalid: bool = False
+    ) -> Correction:
+        """Strike any entry that stands; later entries are re-derived without it."""
+        target = self.entry(seq)
+        if target.struck is not None:
+            raise IllegalEntry(f"entry {seq} is already struck ({target.struck})")
+        why = _reason(reason, "struck")
+        changed = {seq: replace(target, struck=why)}
+        outcome = self._correct(changed, self.order, seq, strike_invalid)
+        self._struck(seq=seq, reason=why, by=by, at=at)
+        return self._record(outcome, by, at)
+
+    def restore(
+        self, seq: int, reason: str, by: str, at: str, *, strike_invalid: bool = False
+    ) -> Correction:
+        """Bring a struck entry back; it must fit the game where it stands."""
+        target = self.entry(seq)
+        if target.struck is None:
+            raise IllegalEntry(f"entry {seq} stands already; only a struck entry can be restored")
+        changed = {seq: replace(target, struck=None)}
+        outcome = self._correct(changed, self.order, seq, strike_invalid)
+        self._restored(seq=seq, reason=_reason(reason, "restored"), by=by, at=at)
+        return self._record(outcome, by, at)
+
+    def amend(
+        self, seq: int, text: str, reason: str, by: str, at: str, *, strike_invalid: bool = False
+    ) -> Correction:
+        """Replace what an entry says (the die really showed 5); later entries are re-derived."""
+        target = self.entry(seq)
+        if target.struck is not None:
+            raise IllegalEntry(f"entry {seq} is struck; restore it before amending it")
+        new_text = text.strip()
+        changed = {seq: replace(target, text=new_text)}
+        outcome = self._correct(changed, self.order, seq, strike_invalid)
+        self._amended(seq=seq, text=new_text, reason=_reason(reason, "amended"), by=by, at=at)
+        return self._record(outcome, by, at)
+
+    def insert(
+        self, after: int, text: str, reason: str, by: str, at: str, *, strike_invalid: bool = False
+    ) -> Correction:
+        """Add a forgotten entry after entry ``after`` (0: before the first)."""
+        if after != 0:
+            self.entry(after)
+        seq = len(self.entries) + 1
+        new = Entry(seq=seq, text=text.strip(), by=by, at=at)
+        at_index = 0 if after == 0 else self.order.index(after) + 1
+        order = [*self.order[:at_index], seq, *self.order[at_index:]]
+        outcome = self._correct({seq: new}, order, seq, strike_invalid)
+        self._inserted(
+            seq=seq, after=after, text=new.text, reason=_reason(reason, "inserted"), by=by, at=at
+        )
+        return self._record(outcome, by, at)
+
+    def _correct(
+        self, changed: dict[int, Entry], order: list[int], first: int, strike_invalid: bool
+    ) -> Correction:
+        """Re-run the rules from the first changed entry over the corrected sequence.
+
+        The changed entry itself must fit. Later entries that no longer fit are named; with
+        ``strike_invalid`` they are struck in the same step, otherwise the correction is refused.
+        """
+        rules = self.rules
+        entries = {**self.entries, **changed}
+        sequence = [entries[s] for s in order]
+        start = order.index(first)
+        kept = sum(1 for e in sequence[:start] if e.struck is None)
+        steps = list(self.folded[: kept + 1])
+        invalid: list[tuple[Entry, str]] = []
+        for entry in sequence[start:]:
+            if entry.struck is not None:
+                continue
+            try:
+                state, rulings = rules.apply(steps[-1].state, entry.text)
+            except IllegalEntry as exc:
+                if entry.seq == first:
+                    raise IllegalEntry(
+                        f"entry {entry.seq} {entry.text!r} cannot stand: {exc}"
+                    ) from None
+                invalid.append((entry, str(exc)))
+                continue
+            steps.append(Derived(entry.seq, state, tuple(rulings), rules.situation(state)))
+        if invalid and not strike_invalid:
+            named = "; ".join(f"entry {e.seq} {e.text!r}: {why}" for e, why in invalid)
+            raise IllegalEntry(
+                f"the correction would leave {len(invalid)} later entr"
+                f"{'y' if len(invalid) == 1 else 'ies'} that no longer fit ({named}); "
+                "use --strike-invalid to strike them too"
+            )
+        return Correction(tuple(invalid), steps, kept)
+
+    def _record(self, outcome: Correction, by: str, at: str) -> Correction:
+        for entry, why in outcome.struck:
+            reason = f"no longer fits after a correction: {why}"
+            self._struck(seq=entry.seq, reason=reason, by=by, at=at)
+        redone = [
+            {"seq": s.seq, "rulings": [r.to_dict() for r in s.rulings], "situation": s.situation}
+            for s in outcome.folded[outcome.kept + 1 :]
+        ]
+        self._rederived(steps=redone)
+        self._folded = outcome.folded
+        return outcome
 
     # Events: these only change state, because they are re-run on every replay -----------------
 
     @event("Entered")
     def _entered(self, seq: int, text: str, by: str, at: str) -> None:
-        self.entries.append(Entry(seq=seq, text=text, by=by, at=at))
+        self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at)
+        self.order.append(seq)
         self._folded = None
 
     @event("Ruled")
@@ -146,9 +277,35 @@ class Game(Aggregate):
 
     @event("Struck")
     def _struck(self, seq: int, reason: str, by: str, at: str) -> None:
-        old = self.entries[seq - 1]
-        self.entries[seq - 1] = Entry(old.seq, old.text, old.by, old.at, struck=reason)
+        self.entries[seq] = replace(self.entries[seq], struck=reason)
         self._folded = None
+
+    @event("Restored")
+    def _restored(self, seq: int, reason: str, by: str, at: str) -> None:
+        self.entries[seq] = replace(self.entries[seq], struck=None)
+        self._folded = None
+
+    @event("Amended")
+    def _amended(self, seq: int, text: str, reason: str, by: str, at: str) -> None:
+        self.entries[seq] = replace(self.entries[seq], text=text)
+        self._folded = None
+
+    @event("Inserted")
+    def _inserted(self, seq: int, after: int, text: str, reason: str, by: str, at: str) -> None:
+        self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at)
+        self.order.insert(0 if after == 0 else self.order.index(after) + 1, seq)
+        self._folded = None
+
+    @event("Rederived")
+    def _rederived(self, steps: list[dict[str, Any]]) -> None:
+        """The rulings of every entry the correction re-ran, for the projections to read."""
+
+
+def _reason(reason: str, default: str) -> str:
+    cleaned = " ".join(str(reason).split())
+    if len(cleaned) > 200:
+        raise IllegalEntry(f"a reason is at most 200 characters; this one is {len(cleaned)}")
+    return cleaned or default
 
 
 def _team_name(name: str, side: str) -> str:

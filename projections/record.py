@@ -22,6 +22,18 @@ class Line:
     rulings: tuple[dict[str, Any], ...] = ()
     situation: dict[str, Any] | None = None
     struck: str | None = None
+    history: tuple[Change, ...] = ()
+
+
+@dataclass(frozen=True)
+class Change:
+    """A correction made to an entry: struck, restored, amended or inserted, with the reason."""
+
+    kind: str
+    reason: str
+    by: str
+    at: str
+    before: str | None = None
 
 
 @dataclass(frozen=True)
@@ -87,7 +99,39 @@ def evolve(record: GameRecord, event: Any) -> GameRecord:
             situation=dict(event.situation),
         )
     if kind == "Struck":
-        return _with_line(record, event.seq, version, struck=event.reason)
+        change = Change("struck", event.reason, event.by, event.at)
+        return _with_line(record, event.seq, version, struck=event.reason, change=change)
+    if kind == "Restored":
+        change = Change("restored", event.reason, event.by, event.at)
+        return _with_line(record, event.seq, version, struck=None, change=change)
+    if kind == "Amended":
+        old = _line(record, event.seq)
+        change = Change("amended", event.reason, event.by, event.at, before=old.text)
+        return _with_line(record, event.seq, version, text=event.text, change=change)
+    if kind == "Inserted":
+        line = Line(
+            seq=event.seq,
+            text=event.text,
+            by=event.by,
+            at=event.at,
+            history=(Change("inserted", event.reason, event.by, event.at),),
+        )
+        lines = list(record.lines)
+        at_index = 0
+        if event.after:
+            at_index = next(i for i, x in enumerate(lines) if x.seq == event.after) + 1
+        lines.insert(at_index, line)
+        return replace(record, lines=tuple(lines), version=version)
+    if kind == "Rederived":
+        for step in event.steps:
+            record = _with_line(
+                record,
+                step["seq"],
+                version,
+                rulings=tuple(dict(r) for r in step["rulings"]),
+                situation=dict(step["situation"]),
+            )
+        return replace(record, version=version)
     return replace(record, version=version)
 
 
@@ -99,7 +143,16 @@ def project(events: Iterable[Any]) -> GameRecord:
     return record
 
 
-def _with_line(record: GameRecord, seq: int, version: int, **changes: Any) -> GameRecord:
+def _line(record: GameRecord, seq: int) -> Line:
+    return next(line for line in record.lines if line.seq == seq)
+
+
+def _with_line(
+    record: GameRecord, seq: int, version: int, change: Change | None = None, **changes: Any
+) -> GameRecord:
     lines = list(record.lines)
-    lines[seq - 1] = replace(lines[seq - 1], **changes)
+    i = next(i for i, line in enumerate(lines) if line.seq == seq)
+    if change is not None:
+        changes["history"] = (*lines[i].history, change)
+    lines[i] = replace(lines[i], **changes)
     return replace(record, lines=tuple(lines), version=version)

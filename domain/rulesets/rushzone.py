@@ -249,7 +249,9 @@ class RushZone:
             elif _looks_like_dice(keyword, state):
                 rest = tokens
             else:
-                raise IllegalEntry(f"{keyword!r} is not due now; {prompt.text} ({prompt.legal[0]})")
+                raise IllegalEntry(
+                    f"{keyword!r} is not due now; expected {_dice_hint(prompt.forms[0], state)}"
+                )
             faces = _read_rolls(rest, prompt.forms[0], state)
             return _DICE_RULES[state.phase](state, faces)
         allowed = {f.keyword for f in prompt.forms}
@@ -904,6 +906,16 @@ def _dice_form(
         for i in range(count)
     )
     return EntryForm(colour, help, slots)
+
+
+def _dice_hint(form: EntryForm, state: RushZoneState) -> str:
+    """ "white and 3 faces for Bears, then 3 for Packers" """
+    counts: dict[Side, int] = {}
+    for slot in form.slots:
+        assert slot.side is not None
+        counts[slot.side] = counts.get(slot.side, 0) + 1
+    parts = [f"{n} {'face' if n == 1 else 'faces'} for {state.name(s)}" for s, n in counts.items()]
+    return f"{form.keyword} and " + ", then ".join(parts)
 
 
 def _labels(state: RushZoneState) -> dict[str, Side]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -236,3 +238,109 @@ def test_missing_store_for_a_reading_command(tmp_path: Path) -> None:
     assert code == 1
     assert "no Zebra store" in err
     assert not (tmp_path / "none.sqlite").exists()
+
+
+# Corrections -------------------------------------------------------------------------------
+
+DRIVE = "toss home\nreceive\ngreen 6 1\nwhite 1 2 4 2 3 5\npunt\ngreen 2\nquit\n"
+
+
+def test_history_lists_every_entry_with_who_when_ruling_and_corrections(store: Path) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", input=DRIVE)
+    zebra("strike", "6", "--reason", "wrong die read")
+    code, out, _ = zebra("history")
+    assert code == 0
+    assert "   6 STRUCK" in out and "referee-1" in out
+    assert "struck by referee-1" in out and "wrong die read" in out
+    assert "-> Punt: rolled 2" in out
+
+
+def test_strike_restore_amend_and_insert_commands(store: Path) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", input=DRIVE)
+    code, out, _ = zebra("strike", "6", "--reason", "disputed")
+    assert code == 0 and "Struck entry 6." in out
+    code, out, _ = zebra("restore", "6", "--reason", "video shows a 2")
+    assert code == 0 and "Restored entry 6." in out
+    code, out, _ = zebra("amend", "6", "green 3", "--reason", "it was a 3")
+    assert code == 0 and "Amended entry 6 to 'green 3'." in out
+    status = json.loads(zebra("status", "--json")[1])
+    assert status["ball_on"] == 80  # punted 30 yards from the 50 into the end zone: touchback
+    code, out, _ = zebra("insert", "white 1 2 4 1 2 3", "--after", "3", "--reason", "forgotten")
+    assert code == 0 and "Inserted 'white 1 2 4 1 2 3' after entry 3." in out
+    status = json.loads(zebra("status", "--json")[1])
+    assert status["entries"] == 7
+
+
+def test_a_correction_that_orphans_later_entries_is_refused_then_forced(store: Path) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", input=DRIVE)
+    before = events_in(store)
+    code, _, err = zebra("amend", "4", "white 6 2 4 3 5 1")
+    assert code == 1
+    assert "entry 5 'punt'" in err and "entry 6 'green 2'" in err and "--strike-invalid" in err
+    assert len(err.strip().splitlines()) == 1
+    assert events_in(store) == before
+    code, out, _ = zebra("amend", "4", "white 6 2 4 3 5 1", "--strike-invalid")
+    assert code == 0
+    assert "Also struck entry 5 'punt'" in out and "Also struck entry 6 'green 2'" in out
+
+
+# Exports and imports -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl", "md", "html", "entries"])
+def test_export_writes_each_format(store: Path, tmp_path: Path, fmt: str) -> None:
+    zebra("play", "rushzone", "--script", str(FULL))
+    target = tmp_path / f"game.{fmt}"
+    code, out, _ = zebra("export", "--format", fmt, "-o", str(target))
+    assert code == 0 and f"Wrote {target}" in out
+    text = target.read_text()
+    assert {
+        "csv": "game_id,play_id",
+        "jsonl": '{"game_id"',
+        "md": "# Bears 25, Packers 24",
+        "html": "<!DOCTYPE html>",
+        "entries": "@ruleset rushzone",
+    }[fmt] in text
+
+
+def test_export_refuses_an_unknown_format(store: Path) -> None:
+    zebra("play", "rushzone", "--script", str(FULL))
+    code, _, err = zebra("export", "--format", "pdf")
+    assert code == 1 and "unknown export format 'pdf'" in err
+
+
+def test_import_recreates_the_game_with_a_new_id(store: Path, tmp_path: Path) -> None:
+    zebra("play", "rushzone", "--script", str(FULL))
+    original = json.loads(zebra("status", "--json")[1])
+    target = tmp_path / "game.zebra"
+    zebra("export", "--format", "entries", "-o", str(target))
+    code, out, _ = zebra("import", str(target))
+    assert code == 0 and "Imported 97 entries" in out
+    copy = json.loads(zebra("status", "--json")[1])
+    assert copy["game_id"] != original["game_id"]
+    assert {**copy, "game_id": ""} == {**original, "game_id": ""}
+
+
+def test_import_of_a_bad_file_records_nothing(store: Path, tmp_path: Path) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", input="toss home\nquit\n")
+    before = events_in(store)
+    bad = tmp_path / "bad.zebra"
+    bad.write_text("@ruleset rushzone\ntoss home\nreceive\ngreen 9 9\n")
+    code, _, err = zebra("import", str(bad))
+    assert code == 1 and f"{bad}:4:" in err and "1 to 6; got 9" in err
+    assert events_in(store) == before
+
+
+def test_verify_reports_a_forged_row(store: Path, tmp_path: Path) -> None:
+    zebra("play", "rushzone", "--script", str(FULL))
+    target = tmp_path / "game.csv"
+    zebra("export", "--format", "csv", "-o", str(target))
+    code, out, _ = zebra("verify", str(target))
+    assert code == 0 and "all 97 rows are intact" in out
+    table = list(csv.reader(io.StringIO(target.read_text())))
+    table[10][table[0].index("desc")] += " And a forged touchdown."
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(table)
+    target.write_text(buffer.getvalue())
+    code, _, err = zebra("verify", str(target))
+    assert code == 1 and "row 10 " in err and "altered" in err

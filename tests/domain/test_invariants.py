@@ -6,6 +6,7 @@ and their slot ranges), exactly as the tablet composes entries from taps.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -18,18 +19,23 @@ from domain.ruleset import SITUATION_KEYS, EntryForm, IllegalEntry, Ruleset
 MAX_ENTRIES = 3000
 
 
-def draw_entry(data: st.DataObject, form: EntryForm) -> str:
+def draw_entry(rnd: random.Random, form: EntryForm) -> str:
     values: list[str | int] = []
     for slot in form.slots:
         if slot.kind == "word":
-            values.append(data.draw(st.sampled_from(slot.words)))
+            values.append(rnd.choice(slot.words))
         else:
-            values.append(data.draw(st.integers(slot.low, slot.high)))
+            values.append(rnd.randint(slot.low, slot.high))
     return form.compose(values)
 
 
-def play_random_game(rules: Ruleset[Any], data: st.DataObject) -> dict[str, Any]:
-    """Plays to the final whistle, checking the invariants after every entry."""
+def play_random_game(rules: Ruleset[Any], seed: int) -> dict[str, Any]:
+    """Plays to the final whistle, checking the invariants after every entry.
+
+    Hypothesis draws the seed; a whole game's choices come from it, which keeps long games
+    within hypothesis's data limits while failures still replay exactly.
+    """
+    rnd = random.Random(seed)
     state = rules.initial("Bears", "Packers", {})
     seen = rules.situation(state)
     from_rulings = {"home": 0, "away": 0}
@@ -42,8 +48,8 @@ def play_random_game(rules: Ruleset[Any], data: st.DataObject) -> dict[str, Any]
             return seen
         prompt = rules.expected(state)
         assert prompt.forms, f"no legal entry offered before the end: {prompt.text}"
-        form = data.draw(st.sampled_from(prompt.forms))
-        text = draw_entry(data, form)
+        form = rnd.choice(prompt.forms)
+        text = draw_entry(rnd, form)
         try:
             state, rulings = rules.apply(state, text)
         except IllegalEntry:
@@ -58,7 +64,10 @@ def play_random_game(rules: Ruleset[Any], data: st.DataObject) -> dict[str, Any]
                 assert r.team in ("home", "away")
                 from_rulings[r.team] += r.points
         for side in ("home", "away"):
-            assert now["score"][side] >= seen["score"][side], "a score went down"
+            # Scores only grow, except by a rule that takes points away (a ruling with negative
+            # points, such as Masters of the Gridiron's failed two-point conversion).
+            if now["score"][side] < seen["score"][side]:
+                assert any(r.team == side and r.points < 0 for r in rulings), "a score went down"
         assert now["score"] == from_rulings, "score is not the sum of the scoring rulings"
         if now["ball_on"] is not None:
             assert 0 <= now["ball_on"] <= 100, f"ball off the field: {now['ball_on']}"
@@ -67,9 +76,9 @@ def play_random_game(rules: Ruleset[Any], data: st.DataObject) -> dict[str, Any]
 
 
 @pytest.mark.parametrize("name", rulesets.names())
-@given(data=st.data())
-def test_random_legal_games_end_with_consistent_scores(name: str, data: st.DataObject) -> None:
-    final = play_random_game(rulesets.get(name), data)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_legal_games_end_with_consistent_scores(name: str, seed: int) -> None:
+    final = play_random_game(rulesets.get(name), seed)
     assert final["finished"] is True
     score = final["score"]
     if final["winner"] is not None:

@@ -1,0 +1,264 @@
+"""The printable game report (Markdown and one self-contained HTML file) and the entries script.
+
+The report reads the play rows and the final situation: box score, the game's own score sheet
+(the Rush Zone scoring pad, the Masters of the Gridiron slots), scoring and drive summaries,
+time-outs and challenges, and the play-by-play in the paper scorekeeper's style.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from projections.playrows import rows
+from projections.record import GameRecord
+
+# Rulings about the clock, not about how a drive ended.
+CLOCK_KINDS = {"quarter_end", "two_minute_warning", "halftime", "final", "overtime"}
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    head: list[str]
+    body: list[list[str]]
+
+
+@dataclass(frozen=True)
+class PlayLine:
+    text: str
+    struck: str | None
+
+
+def entries_script(record: GameRecord) -> str:
+    """The effective entries as a script that ``zebra play RULESET --script`` replays."""
+    lines = [
+        f"# {record.home} v {record.away}: the entries of Zebra game {record.game_id}",
+        f"@ruleset {record.ruleset}",
+        f"@home {record.home}",
+        f"@away {record.away}",
+        *(f"@option {k}={v}" for k, v in sorted(record.options.items())),
+        *(line.text for line in record.effective),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def period_label(index: int) -> str:
+    return f"Q{index + 1}" if index < 4 else f"OT{index - 3}"
+
+
+def tables(record: GameRecord) -> list[Table]:
+    """The report's tables, shared by the Markdown and HTML renderings."""
+    final = record.situation
+    names = {"home": record.home, "away": record.away}
+    out: list[Table] = []
+    quarters = final.get("score_by_quarter") or []
+    out.append(
+        Table(
+            "Box score",
+            ["Team", *(period_label(i) for i in range(len(quarters))), "Total"],
+            [
+                [names[s], *(str(q[s]) for q in quarters), str(final.get("score", {}).get(s, 0))]
+                for s in ("home", "away")
+            ],
+        )
+    )
+    pad = final.get("pad")
+    if pad:
+        head = ["Team"]
+        for q in pad:
+            head += [f"{q['quarter']} OFF", f"{q['quarter']} DEF", f"{q['quarter']}"]
+        body = []
+        for s in ("home", "away"):
+            cells = [names[s]]
+            for q in pad:
+                box = q[s]
+                cells += [
+                    " ".join(str(b) for b in box["off"]) or "-",
+                    " ".join(str(b) for b in box["def"]) or "-",
+                    str(box["total"]),
+                ]
+            body.append(cells)
+        out.append(Table("Scoring pad", head, body))
+    slots = final.get("slots")
+    if isinstance(slots, dict):
+        body = [[names[s], *(_slot(x) for x in slots.get(s, []))] for s in ("home", "away")]
+        width = max((len(b) for b in body), default=1)
+        out.append(Table("Scoring slots", ["Team", *map(str, range(1, width))], body))
+    table = [r for r in rows(record) if not r["play_deleted"]]
+    scoring = []
+    for r in table:
+        line = record.lines[r["play_id"] - 1]
+        for ruling in line.rulings:
+            if ruling.get("points"):
+                scoring.append(
+                    [
+                        period_label((r["qtr"] or 1) - 1),
+                        names.get(ruling.get("team") or "", ""),
+                        ruling["text"],
+                        f"{r['total_home_score']}-{r['total_away_score']}",
+                    ]
+                )
+    out.append(Table("Scoring summary", ["Period", "Team", "Play", "Score"], scoring))
+    drives: dict[int, list[dict[str, Any]]] = {}
+    for r in table:
+        if r["drive"]:
+            drives.setdefault(r["drive"], []).append(r)
+    body = []
+    for number, plays in drives.items():
+        first = plays[0]
+        gained = sum(p["yards_gained"] or 0 for p in plays if p["posteam"] == first["posteam"])
+        start = next((p["yardline_100"] for p in plays if p["yardline_100"] is not None), None)
+        kinds = [k for p in plays for k in (p["zebra_rulings"] or "").split(";") if k]
+        ended = next((k for k in reversed(kinds) if k not in CLOCK_KINDS), "")
+        body.append(
+            [
+                str(number),
+                first["posteam"] or "",
+                "" if start is None else str(start),
+                str(len(plays)),
+                str(gained),
+                ended,
+            ]
+        )
+    out.append(
+        Table(
+            "Drive summary",
+            ["Drive", "Team", "Start (yds to goal)", "Entries", "Yards", "Ended with"],
+            body,
+        )
+    )
+    counts = {(s, k): 0 for s in ("home", "away") for k in ("timeout", "challenge")}
+    for line in record.effective:
+        for ruling in line.rulings:
+            key = (ruling.get("team"), ruling["kind"])
+            if key in counts:
+                counts[key] += 1  # type: ignore[index]
+    if final.get("timeouts") is not None or any(counts.values()):
+        out.append(
+            Table(
+                "Time-outs and challenges used",
+                ["Team", "Time-outs", "Challenges"],
+                [
+                    [names[s], str(counts[(s, "timeout")]), str(counts[(s, "challenge")])]
+                    for s in ("home", "away")
+                ],
+            )
+        )
+    return out
+
+
+def _slot(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("points", value.get("result", "")))
+    return "" if value is None else str(value)
+
+
+def play_lines(record: GameRecord) -> list[PlayLine]:
+    """The play-by-play as a paper scorekeeper writes it: "1-10-B20 what happened"."""
+    out = []
+    for r in rows(record):
+        if r["down"] is not None and r["yardline_100"] is not None:
+            spot = r["yardline_100"]
+            side = r["posteam"] if spot > 50 else r["defteam"]
+            mark = f"{r['down']}-{r['ydstogo']}-{(side or '?')[0].upper()}{min(spot, 100 - spot)} "
+        else:
+            mark = ""
+        desc = r["desc"] or "(no ruling)"
+        out.append(
+            PlayLine(
+                f"{r['zebra_seq']}. [{r['zebra_entry']}] {mark}{desc}",
+                r["zebra_struck_reason"] if r["play_deleted"] else None,
+            )
+        )
+    return out
+
+
+def headline(record: GameRecord) -> str:
+    final = record.situation
+    score = final.get("score") or {"home": 0, "away": 0}
+    state = "Final" if final.get("finished") else "In progress"
+    return f"{record.home} {score['home']}, {record.away} {score['away']} ({state})"
+
+
+def markdown(record: GameRecord) -> str:
+    """The game report as Markdown."""
+    out = [
+        f"# {headline(record)}",
+        "",
+        f"{record.ruleset} · game {record.game_id} · started {record.started_at}",
+        "",
+    ]
+    for table in tables(record):
+        out += [f"## {table.title}", ""]
+        if not table.body:
+            out += ["(none)", ""]
+            continue
+        out.append("| " + " | ".join(table.head) + " |")
+        out.append("|" + "---|" * len(table.head))
+        out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in table.body]
+        out.append("")
+    out += ["## Play-by-play", ""]
+    for play in play_lines(record):
+        if play.struck is not None:
+            out.append(f"- ~~{_md(play.text)}~~ (struck: {_md(play.struck)})")
+        else:
+            out.append(f"- {_md(play.text)}")
+    return "\n".join(out) + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("~", "\\~")
+
+
+CSS = """
+body{font-family:Georgia,serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111}
+h1{font-size:1.8rem;border-bottom:3px solid #111}h2{font-size:1.2rem;margin-top:1.6rem}
+table{border-collapse:collapse;margin:.4rem 0;font-variant-numeric:tabular-nums}
+th,td{border:1px solid #777;padding:.2rem .5rem;text-align:left}th{background:#eee}
+ul.pbp{font-family:Menlo,Consolas,monospace;font-size:.85rem;list-style:none;padding-left:0}
+del{color:#888}.reason{color:#a00;font-style:italic}
+@media print{body{margin:0;max-width:none}h2{page-break-after:avoid}table{page-break-inside:avoid}}
+"""
+
+
+def html_report(record: GameRecord) -> str:
+    """The game report as one self-contained HTML file (no external files), fit to print."""
+    e = html.escape
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(headline(record))}</title><style>{CSS}</style></head><body>",
+        f"<h1>{e(headline(record))}</h1>",
+        f"<p>{e(record.ruleset)} · game {e(record.game_id)} · started {e(record.started_at)}</p>",
+    ]
+    for table in tables(record):
+        slug = table.title.lower().replace(" ", "-")
+        parts.append(f"<h2>{e(table.title)}</h2>")
+        if not table.body:
+            parts.append("<p>(none)</p>")
+            continue
+        parts.append(
+            f'<table id="{e(slug)}"><tr>'
+            + "".join(f"<th>{e(h)}</th>" for h in table.head)
+            + "</tr>"
+        )
+        for row in table.body:
+            parts.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
+        parts.append("</table>")
+    parts.append('<h2>Play-by-play</h2><ul class="pbp" id="play-by-play">')
+    for play in play_lines(record):
+        if play.struck is not None:
+            parts.append(
+                f'<li><del>{e(play.text)}</del> <span class="reason">struck: '
+                f"{e(play.struck)}</span></li>"
+            )
+        else:
+            parts.append(f"<li>{e(play.text)}</li>")
+    parts.append("</ul>")
+    meta = {"game_id": record.game_id, "ruleset": record.ruleset}
+    parts.append(f'<script type="application/json" id="zebra">{e(json.dumps(meta))}</script>')
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
