@@ -74,3 +74,54 @@ def spot_name(ball_on: int, offence: str, defence: str) -> str:
     if ball_on > MIDFIELD:
         return f"{offence} {FIELD - ball_on}"
     return f"{defence} {ball_on}"
+
+
+# Red Zone (rules/red-zone.txt) -------------------------------------------------------------
+
+END_ZONE_DEPTH = 10
+FIELD_GOAL_SNAP = 7
+
+
+def beyond_end_line(ball_on: int) -> bool:
+    """Past the back line of the end zone the offence attacks (more than 10 yards deep)."""
+    return ball_on < -END_ZONE_DEPTH
+
+
+def behind(ball_on: int, yards: int) -> int:
+    """The spot ``yards`` behind ``ball_on`` (towards the offence's own goal)."""
+    return ball_on + yards
+
+
+def field_goal_distance(ball_on: int) -> int:
+    """Red Zone field goal: line of scrimmage + 10 yards of end zone + 7 yards to the hold."""
+    return ball_on + END_ZONE_DEPTH + FIELD_GOAL_SNAP
+
+
+def field_goal_spot(ball_on: int) -> int:
+    """Where a Red Zone field goal is kicked from: 7 yards behind the line of scrimmage."""
+    return behind(ball_on, FIELD_GOAL_SNAP)
+
+
+def penalty_spot(ball_on: int, yards: int) -> int:
+    """A penalty of ``yards`` (positive for the offence), never more than half the distance to
+    the goal it moves towards."""
+    if yards >= 0:
+        return ball_on - min(yards, ball_on // 2) if yards > ball_on // 2 else ball_on - yards
+    loss = -yards
+    room = FIELD - ball_on
+    return ball_on + (room // 2 if loss > room // 2 else loss)
+
+
+def half_distance_penalty_spot(ball_on: int, yards: int) -> int:
+    """1st & Goal penalty of ``yards`` (negative: against the offence) marked off from ``ball_on``.
+
+    It never reaches an end zone: where it would, the ball moves half the distance to that goal
+    line, rounded up, and never past the 1 (1st & Goal p. 7).
+    """
+    target = ball_on - yards
+    if 0 < target < FIELD:
+        return target
+    if yards > 0:
+        return max(ball_on - (ball_on + 1) // 2, 1)
+    to_own_goal = FIELD - ball_on
+    return min(ball_on + (to_own_goal + 1) // 2, FIELD - 1)
