@@ -179,7 +179,10 @@ def undo(
     """Strike the last entry (a disputed call); it stays in the record with the reason."""
     referee = open_referee(store)
     struck, outcome = referee.undo(referee.find(game), reason, by)
-    typer.echo(f"Struck entry {struck.seq} '{struck.text}' ({struck.struck}).")
+    if outcome.status.get("pending"):
+        typer.echo(f"Proposed striking entry {struck.seq} '{struck.text}'.")
+    else:
+        typer.echo(f"Struck entry {struck.seq} '{struck.text}' ({struck.struck}).")
     say(views.situation_screen(outcome.status))
 
 
@@ -216,7 +219,7 @@ def strike(
     """Strike any earlier entry; the rest of the game is re-derived without it."""
     referee = open_referee(store)
     done = referee.strike(referee.find(game), number, reason, by, strike_invalid)
-    typer.echo(f"Struck entry {number}.")
+    typer.echo(f"Struck entry {number}." if not done.outcome.status.get("pending") else "Proposed.")
     say(views.correction_lines(done))
 
 
@@ -233,7 +236,9 @@ def restore(
     """Bring a struck entry back where it stood; the rest of the game is re-derived."""
     referee = open_referee(store)
     done = referee.restore(referee.find(game), number, reason, by, strike_invalid)
-    typer.echo(f"Restored entry {number}.")
+    typer.echo(
+        f"Restored entry {number}." if not done.outcome.status.get("pending") else "Proposed."
+    )
     say(views.correction_lines(done))
 
 
@@ -251,7 +256,11 @@ def amend(
     """Replace a mis-entered fact (the die really showed 5); later entries are re-derived."""
     referee = open_referee(store)
     done = referee.amend(referee.find(game), number, entry, reason, by, strike_invalid)
-    typer.echo(f"Amended entry {number} to '{entry.strip()}'.")
+    typer.echo(
+        f"Amended entry {number} to '{entry.strip()}'."
+        if not done.outcome.status.get("pending")
+        else "Proposed."
+    )
     say(views.correction_lines(done))
 
 
@@ -269,8 +278,37 @@ def insert(
     """Add an entry that was forgotten, after entry N; later entries are re-derived."""
     referee = open_referee(store)
     done = referee.insert(referee.find(game), after, entry, reason, by, strike_invalid)
-    typer.echo(f"Inserted '{entry.strip()}' after entry {after}.")
+    typer.echo(
+        f"Inserted '{entry.strip()}' after entry {after}."
+        if not done.outcome.status.get("pending")
+        else "Proposed."
+    )
     say(views.correction_lines(done))
+
+
+@app.command()
+@refereed
+def confirm(game: GameOption = None, store: StoreOption = None, by: ByOption = None) -> None:
+    """Confirm the correction the other coach proposed (games played with --disputes agree)."""
+    referee = open_referee(store)
+    done = referee.confirm(referee.find(game), by)
+    typer.echo("Confirmed: the correction is made.")
+    say(views.correction_lines(done))
+
+
+@app.command()
+@refereed
+def reject(
+    game: GameOption = None,
+    reason: ReasonOption = "",
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
+    """Reject the correction the other coach proposed; the record keeps both."""
+    referee = open_referee(store)
+    outcome = referee.reject(referee.find(game), reason, by)
+    typer.echo("Rejected: the game stands as it was.")
+    say(views.situation_screen(outcome.status))
 
 
 EXPORTS = ("csv", "jsonl", "md", "html", "entries")
@@ -335,6 +373,25 @@ def verify(file: Annotated[Path, typer.Argument(help="A csv or jsonl export")]) 
     typer.echo(f"{file}: {verdict.message}.")
 
 
+roster_app = typer.Typer(help="Team rosters and decks for the card games.", no_args_is_help=True)
+app.add_typer(roster_app, name="roster")
+
+
+@roster_app.command("check")
+@refereed
+def roster_check(
+    ruleset: Annotated[str, typer.Argument(help="redzone, thirdandlong or gridironmasters")],
+    file: Annotated[Path, typer.Argument(help="The roster or deck file (TOML)")],
+) -> None:
+    """List every deck-building rule the roster breaks, with the offending card."""
+    problems = rulesets.roster_checker(ruleset)(read_text(file))
+    if problems:
+        for problem in problems:
+            typer.echo(f"{file}: {problem}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{file}: a legal {rulesets.get(ruleset).title} roster.")
+
+
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the games Zebra referees."""
@@ -343,6 +400,8 @@ def list_rulesets() -> None:
         typer.echo(f"{name:<16} {rules.title}")
         for opt in rules.options:
             typer.echo(f"    --{opt.name} {'|'.join(opt.choices)}  {opt.help}")
+    typer.echo("Every game: --disputes referee|agree  (agree: strikes and amendments wait for")
+    typer.echo("    the other coach's zebra confirm / zebra reject)")
 
 
 def parse_options(raw: list[str]) -> dict[str, str]:

@@ -167,6 +167,19 @@ class Referee(Application[UUID]):
         done = game.insert(after, text, reason, by or who(), now(), strike_invalid=strike_invalid)
         return self._corrected(game, done)
 
+    def confirm(self, game_id: UUID, by: str | None = None) -> Corrected:
+        """The other coach confirms the waiting correction (game option disputes=agree)."""
+        game = self.game(game_id)
+        done = game.confirm(by or who(), now())
+        return self._corrected(game, done)
+
+    def reject(self, game_id: UUID, reason: str = "", by: str | None = None) -> Outcome:
+        """The other coach rejects the waiting correction; it is dropped, and recorded."""
+        game = self.game(game_id)
+        game.reject(reason, by or who(), now())
+        self.save(game)
+        return self._outcome(game, ())
+
     def _corrected(self, game: Game, done: Correction) -> Corrected:
         self.save(game)
         also = tuple((entry.seq, entry.text, why) for entry, why in done.struck)
@@ -291,6 +304,7 @@ def live_status(game: Game) -> dict[str, Any]:
         **game.situation,
         "entries": len(game.effective),
         "struck": len(game.entries) - len(game.effective),
+        "pending": game.waiting,
     }
 
 

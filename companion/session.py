@@ -75,7 +75,10 @@ class Session:
                 struck, outcome = self.referee.undo(self.game_id, rest, self.by)
             except IllegalEntry as exc:
                 return Reply(refused=str(exc))
-            lines = [f"  Struck entry {struck.seq} '{struck.text}' ({struck.struck})."]
+            if outcome.status.get("pending"):
+                lines = [f"  Proposed striking entry {struck.seq} '{struck.text}'."]
+            else:
+                lines = [f"  Struck entry {struck.seq} '{struck.text}' ({struck.struck})."]
             return Reply(
                 lines + views.situation_screen(outcome.status) + self._legal(outcome.prompt)
             )

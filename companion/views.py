@@ -42,6 +42,8 @@ def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
         lines.append(f"  Time-outs left: {home} {t['home']}, {away} {t['away']}")
     if status.get("finished"):
         lines.append("  FINAL")
+    if status.get("pending"):
+        lines.append(f"  Waiting for the other coach: {status['pending']} (confirm or reject)")
     lines.append(f"Next: {status['next']}")
     return lines
 
@@ -141,6 +143,8 @@ def log_lines(plays: list[Play]) -> list[str]:
 def history_lines(record: GameRecord) -> list[str]:
     """Every entry ever made, in play order, with its ruling and every correction made to it."""
     out = [f"{record.home} (home) v {record.away} (away) · {record.ruleset} · {record.game_id}"]
+    for change in record.disputes:
+        out.append(f"  dispute: {change.kind} by {change.by} at {change.at}: {change.reason}")
     for line in record.lines:
         mark = "STRUCK" if line.struck is not None else "      "
         out.append(f"{line.seq:>4} {mark} {line.at}  {line.by:<12} {line.text}")
@@ -158,8 +162,14 @@ def history_lines(record: GameRecord) -> list[str]:
 
 def correction_lines(done: Any) -> list[str]:
     """After a correction: what else was struck, then the situation now."""
-    lines = [
-        f"  Also struck entry {seq} '{text}': it no longer fits ({why})"
+    lines = (
+        []
+        if not done.outcome.status.get("pending")
+        else ["  Proposed; it takes effect when the other coach types: zebra confirm"]
+    )
+    verb = "Would also strike" if done.outcome.status.get("pending") else "Also struck"
+    lines += [
+        f"  {verb} entry {seq} '{text}': it no longer fits ({why})"
         for seq, text, why in done.also_struck
     ]
     return lines + situation_screen(done.outcome.status)

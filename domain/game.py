@@ -8,7 +8,7 @@ what the rules made of each entry, so projections read rulings and never re-run 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from eventsourcing.domain import Aggregate, event
@@ -45,6 +45,30 @@ class Correction:
     struck: tuple[tuple[Entry, str], ...]
     folded: list[Derived]
     kept: int
+    pending: bool = False
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A correction as asked for: strike, restore or amend entry ``seq``, or insert after it."""
+
+    kind: str
+    seq: int
+    text: str = ""
+    reason: str = ""
+    strike_invalid: bool = False
+
+
+def describe(p: Proposal) -> str:
+    """A correction in words, for prompts and the record."""
+    if p.kind == "insert":
+        return f"insert {p.text!r} after entry {p.seq}"
+    if p.kind == "amend":
+        return f"amend entry {p.seq} to {p.text!r}"
+    return f"{p.kind} entry {p.seq}"
+
+
+DISPUTES = ("referee", "agree")
 
 
 class Game(Aggregate):
@@ -61,14 +85,35 @@ class Game(Aggregate):
             raise IllegalEntry(
                 f"both teams are called {home!r}; give the two teams different names"
             )
+        options = dict(options)
+        disputes = options.pop("disputes", "referee")
+        if disputes not in DISPUTES:
+            raise IllegalEntry(
+                f"option disputes cannot be {disputes!r}; expected one of: {', '.join(DISPUTES)}"
+            )
         first = rules.initial(home, away, options)
-        game = cls(ruleset=rules.name, home=home, away=away, options=dict(options), by=by, at=at)
+        game = cls(
+            ruleset=rules.name,
+            home=home,
+            away=away,
+            options=options,
+            by=by,
+            at=at,
+            disputes=disputes,
+        )
         game._ruled(seq=0, rulings=[], situation=rules.situation(first))
         return game
 
     @event("Started")
     def __init__(
-        self, ruleset: str, home: str, away: str, options: dict[str, str], by: str, at: str
+        self,
+        ruleset: str,
+        home: str,
+        away: str,
+        options: dict[str, str],
+        by: str,
+        at: str,
+        disputes: str = "referee",
     ) -> None:
         self.ruleset = ruleset
         self.home = home
@@ -78,6 +123,9 @@ class Game(Aggregate):
         self.started_at = at
         self.entries: dict[int, Entry] = {}
         self.order: list[int] = []
+        self.disputes = disputes
+        self.pending: dict[str, Any] | None = None
+        self.pending_by: str | None = None
         self._folded: list[Derived] | None = None
 
     # Reading the fold -----------------------------------------------------------------------
@@ -112,6 +160,13 @@ class Game(Aggregate):
     def situation(self) -> dict[str, Any]:
         return self.folded[-1].situation
 
+    @property
+    def waiting(self) -> str | None:
+        """The correction waiting for the other coach, in words, or None."""
+        if self.pending is None:
+            return None
+        return f"{describe(Proposal(**self.pending))} (proposed by {self.pending_by})"
+
     def entry(self, seq: int) -> Entry:
         """Entry number ``seq``; an unknown number is refused with the range that exists."""
         found = self.entries.get(seq)
@@ -138,6 +193,7 @@ class Game(Aggregate):
 
     def enter(self, text: str, by: str, at: str) -> Derived:
         """Record one entry and its rulings, or refuse it and record nothing."""
+        self._no_pending()
         rules = self.rules
         folded = self.folded
         state, rulings = rules.apply(folded[-1].state, text)
@@ -150,12 +206,17 @@ class Game(Aggregate):
 
     def undo(self, reason: str, by: str, at: str) -> Entry:
         """Strike the last effective entry: a disputed call; it stays in the record."""
+        self._no_pending()
         standing = self.effective
         if not standing:
             raise IllegalEntry("nothing to undo: no entry has been made in this game yet")
         last = standing[-1]
+        why = _reason(reason, "undone")
+        if self.disputes == "agree":
+            self._propose(Proposal("strike", last.seq, reason=why), by, at)
+            return last
         folded = self.folded
-        self._struck(seq=last.seq, reason=reason.strip() or "undone", by=by, at=at)
+        self._struck(seq=last.seq, reason=why, by=by, at=at)
         # Striking the last entry changes no later ruling, so the fold just loses its last step.
         self._folded = folded[:-1]
         return self.entries[last.seq]
@@ -164,54 +225,124 @@ class Game(Aggregate):
         self, seq: int, reason: str, by: str, at: str, *, strike_invalid: bool = False
     ) -> Correction:
         """Strike any entry that stands; later entries are re-derived without it."""
-        target = self.entry(seq)
-        if target.struck is not None:
-            raise IllegalEntry(f"entry {seq} is already struck ({target.struck})")
-        why = _reason(reason, "struck")
-        changed = {seq: replace(target, struck=why)}
-        outcome = self._correct(changed, self.order, seq, strike_invalid)
-        self._struck(seq=seq, reason=why, by=by, at=at)
-        return self._record(outcome, by, at)
+        proposal = Proposal(
+            "strike", seq, reason=_reason(reason, "struck"), strike_invalid=strike_invalid
+        )
+        return self._correct_or_propose(proposal, by, at)
 
     def restore(
         self, seq: int, reason: str, by: str, at: str, *, strike_invalid: bool = False
     ) -> Correction:
         """Bring a struck entry back; it must fit the game where it stands."""
-        target = self.entry(seq)
-        if target.struck is None:
-            raise IllegalEntry(f"entry {seq} stands already; only a struck entry can be restored")
-        changed = {seq: replace(target, struck=None)}
-        outcome = self._correct(changed, self.order, seq, strike_invalid)
-        self._restored(seq=seq, reason=_reason(reason, "restored"), by=by, at=at)
-        return self._record(outcome, by, at)
+        proposal = Proposal(
+            "restore", seq, reason=_reason(reason, "restored"), strike_invalid=strike_invalid
+        )
+        return self._correct_or_propose(proposal, by, at)
 
     def amend(
         self, seq: int, text: str, reason: str, by: str, at: str, *, strike_invalid: bool = False
     ) -> Correction:
         """Replace what an entry says (the die really showed 5); later entries are re-derived."""
-        target = self.entry(seq)
-        if target.struck is not None:
-            raise IllegalEntry(f"entry {seq} is struck; restore it before amending it")
-        new_text = text.strip()
-        changed = {seq: replace(target, text=new_text)}
-        outcome = self._correct(changed, self.order, seq, strike_invalid)
-        self._amended(seq=seq, text=new_text, reason=_reason(reason, "amended"), by=by, at=at)
-        return self._record(outcome, by, at)
+        proposal = Proposal(
+            "amend",
+            seq,
+            text.strip(),
+            reason=_reason(reason, "amended"),
+            strike_invalid=strike_invalid,
+        )
+        return self._correct_or_propose(proposal, by, at)
 
     def insert(
         self, after: int, text: str, reason: str, by: str, at: str, *, strike_invalid: bool = False
     ) -> Correction:
         """Add a forgotten entry after entry ``after`` (0: before the first)."""
-        if after != 0:
-            self.entry(after)
-        seq = len(self.entries) + 1
-        new = Entry(seq=seq, text=text.strip(), by=by, at=at)
-        at_index = 0 if after == 0 else self.order.index(after) + 1
-        order = [*self.order[:at_index], seq, *self.order[at_index:]]
-        outcome = self._correct({seq: new}, order, seq, strike_invalid)
-        self._inserted(
-            seq=seq, after=after, text=new.text, reason=_reason(reason, "inserted"), by=by, at=at
+        proposal = Proposal(
+            "insert",
+            after,
+            text.strip(),
+            reason=_reason(reason, "inserted"),
+            strike_invalid=strike_invalid,
         )
+        return self._correct_or_propose(proposal, by, at)
+
+    def confirm(self, by: str, at: str) -> Correction:
+        """The other coach agrees: the waiting correction is made, with both names recorded."""
+        proposal = self._waiting()
+        if by == self.pending_by:
+            raise IllegalEntry(f"{by} proposed this correction; the other coach confirms it")
+        proposer = self.pending_by or by
+        self._confirmed(by=by, at=at)
+        return self._apply(proposal, proposer, at)
+
+    def reject(self, reason: str, by: str, at: str) -> Proposal:
+        """The other coach disagrees: the waiting correction is dropped, and the record says so."""
+        proposal = self._waiting()
+        self._rejected(reason=_reason(reason, "rejected"), by=by, at=at)
+        return proposal
+
+    def _waiting(self) -> Proposal:
+        if self.pending is None:
+            raise IllegalEntry("no correction is waiting to be confirmed or rejected")
+        return Proposal(**self.pending)
+
+    def _no_pending(self) -> None:
+        if self.pending is not None:
+            waiting = describe(Proposal(**self.pending))
+            raise IllegalEntry(
+                f"a correction is waiting for the other coach ({waiting}, proposed by "
+                f"{self.pending_by}); zebra confirm or zebra reject first"
+            )
+
+    def _correct_or_propose(self, proposal: Proposal, by: str, at: str) -> Correction:
+        self._no_pending()
+        if self.disputes == "agree":
+            outcome = self._check(proposal)
+            self._propose(proposal, by, at)
+            return replace(outcome, folded=self.folded, kept=len(self.folded) - 1, pending=True)
+        return self._apply(proposal, by, at)
+
+    def _propose(self, proposal: Proposal, by: str, at: str) -> None:
+        self._proposed(proposal=asdict(proposal), by=by, at=at)
+
+    def _plan(self, p: Proposal) -> tuple[dict[int, Entry], list[int], int]:
+        """What a correction changes: the entries it replaces, the play order, the first changed."""
+        if p.kind == "insert":
+            if p.seq != 0:
+                self.entry(p.seq)
+            seq = len(self.entries) + 1
+            at_index = 0 if p.seq == 0 else self.order.index(p.seq) + 1
+            order = [*self.order[:at_index], seq, *self.order[at_index:]]
+            return {seq: Entry(seq=seq, text=p.text, by="", at="")}, order, seq
+        target = self.entry(p.seq)
+        if p.kind == "strike":
+            if target.struck is not None:
+                raise IllegalEntry(f"entry {p.seq} is already struck ({target.struck})")
+            return {p.seq: replace(target, struck=p.reason)}, self.order, p.seq
+        if p.kind == "restore":
+            if target.struck is None:
+                raise IllegalEntry(
+                    f"entry {p.seq} stands already; only a struck entry can be restored"
+                )
+            return {p.seq: replace(target, struck=None)}, self.order, p.seq
+        if target.struck is not None:
+            raise IllegalEntry(f"entry {p.seq} is struck; restore it before amending it")
+        return {p.seq: replace(target, text=p.text)}, self.order, p.seq
+
+    def _check(self, p: Proposal) -> Correction:
+        changed, order, first = self._plan(p)
+        return self._correct(changed, order, first, p.strike_invalid)
+
+    def _apply(self, p: Proposal, by: str, at: str) -> Correction:
+        outcome = self._check(p)
+        if p.kind == "strike":
+            self._struck(seq=p.seq, reason=p.reason, by=by, at=at)
+        elif p.kind == "restore":
+            self._restored(seq=p.seq, reason=p.reason, by=by, at=at)
+        elif p.kind == "amend":
+            self._amended(seq=p.seq, text=p.text, reason=p.reason, by=by, at=at)
+        else:
+            seq = len(self.entries) + 1
+            self._inserted(seq=seq, after=p.seq, text=p.text, reason=p.reason, by=by, at=at)
         return self._record(outcome, by, at)
 
     def _correct(
@@ -295,6 +426,21 @@ class Game(Aggregate):
         self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at)
         self.order.insert(0 if after == 0 else self.order.index(after) + 1, seq)
         self._folded = None
+
+    @event("Proposed")
+    def _proposed(self, proposal: dict[str, Any], by: str, at: str) -> None:
+        self.pending = dict(proposal)
+        self.pending_by = by
+
+    @event("Confirmed")
+    def _confirmed(self, by: str, at: str) -> None:
+        self.pending = None
+        self.pending_by = None
+
+    @event("Rejected")
+    def _rejected(self, reason: str, by: str, at: str) -> None:
+        self.pending = None
+        self.pending_by = None
 
     @event("Rederived")
     def _rederived(self, steps: list[dict[str, Any]]) -> None:

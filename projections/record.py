@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain.game import Proposal, describe
+
 
 @dataclass(frozen=True)
 class Line:
@@ -49,6 +51,8 @@ class GameRecord:
     opening: dict[str, Any] | None = None
     lines: tuple[Line, ...] = ()
     version: int = 0
+    pending: str | None = None
+    disputes: tuple[Change, ...] = ()
 
     @property
     def effective(self) -> list[Line]:
@@ -122,6 +126,17 @@ def evolve(record: GameRecord, event: Any) -> GameRecord:
             at_index = next(i for i, x in enumerate(lines) if x.seq == event.after) + 1
         lines.insert(at_index, line)
         return replace(record, lines=tuple(lines), version=version)
+    if kind == "Proposed":
+        what = f"{describe(Proposal(**event.proposal))} (proposed by {event.by})"
+        change = Change(
+            "proposed", f"{what}: {event.proposal.get('reason', '')}", event.by, event.at
+        )
+        return replace(record, pending=what, disputes=(*record.disputes, change), version=version)
+    if kind in ("Confirmed", "Rejected"):
+        change = Change(
+            kind.lower(), getattr(event, "reason", "") or (record.pending or ""), event.by, event.at
+        )
+        return replace(record, pending=None, disputes=(*record.disputes, change), version=version)
     if kind == "Rederived":
         for step in event.steps:
             record = _with_line(

@@ -17,6 +17,7 @@ def view(record: GameRecord) -> dict[str, Any]:
         **situation,
         "entries": len(record.effective),
         "struck": len(record.struck),
+        "pending": record.pending,
     }
 
 

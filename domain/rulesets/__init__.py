@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from importlib.util import find_spec
 from typing import Any
@@ -24,3 +25,13 @@ def get(name: str) -> Ruleset[Any]:
     if key not in names():
         raise IllegalEntry(f"unknown game {name!r}; Zebra referees: {', '.join(names())}")
     return import_module(f"{__name__}.{key}").RULESET  # type: ignore[no-any-return]
+
+
+def roster_checker(name: str) -> Callable[[str], list[str]]:
+    """The game's roster or deck check: text in, every broken rule out (empty when legal)."""
+    rules = get(name)
+    module = import_module(f"{__name__}.{rules.name}")
+    check = getattr(module, "roster_problems", None) or getattr(module, "deck_problems", None)
+    if check is None:
+        raise IllegalEntry(f"{rules.title} has no rosters to check")
+    return check  # type: ignore[no-any-return]

@@ -344,3 +344,57 @@ def test_verify_reports_a_forged_row(store: Path, tmp_path: Path) -> None:
     target.write_text(buffer.getvalue())
     code, _, err = zebra("verify", str(target))
     assert code == 1 and "row 10 " in err and "altered" in err
+
+
+# Rosters -----------------------------------------------------------------------------------
+
+
+def test_roster_check_accepts_a_legal_deck() -> None:
+    code, out, _ = zebra(
+        "roster", "check", "gridironmasters", str(EXAMPLES / "gridironmasters-deck.toml")
+    )
+    assert code == 0 and "a legal Masters of the Gridiron roster" in out
+
+
+def test_roster_check_lists_every_broken_rule(tmp_path: Path) -> None:
+    deck = (EXAMPLES / "gridironmasters-deck.toml").read_text()
+    broken = deck.replace('position = "QB"', 'position = "WR"', 1).replace(
+        "salary = 18.0", "salary = 180.0", 1
+    )
+    target = tmp_path / "deck.toml"
+    target.write_text(broken)
+    code, _, err = zebra("roster", "check", "gridironmasters", str(target))
+    assert code == 1
+    problems = err.strip().splitlines()
+    assert len(problems) >= 2
+    assert any("QB" in p for p in problems) and any("120" in p for p in problems)
+
+
+def test_roster_check_of_a_game_without_rosters_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "deck.toml"
+    target.write_text("")
+    code, _, err = zebra("roster", "check", "rushzone", str(target))
+    assert code == 1 and "has no rosters to check" in err
+
+
+def test_confirm_and_reject_with_disputes_agree(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    zebra("play", "rushzone", "--home", "A", "--away", "B", "--disputes", "agree", input=DRIVE)
+    code, out, _ = zebra("undo", "--reason", "typo")
+    assert code == 0 and "Proposed striking entry 6 'green 2'." in out
+    assert (
+        json.loads(zebra("status", "--json")[1])["pending"]
+        == "strike entry 6 (proposed by referee-1)"
+    )
+    code, _, err = zebra("confirm")
+    assert code == 1 and "referee-1 proposed this correction" in err
+    code, out, _ = zebra("confirm", "--by", "coach-b")
+    assert code == 0 and "Confirmed" in out
+    zebra("amend", "3", "green 2 2")
+    code, out, _ = zebra("reject", "--by", "coach-b", "--reason", "it was a 6")
+    assert code == 0 and "Rejected" in out
+    status = json.loads(zebra("status", "--json")[1])
+    assert status["pending"] is None and status["struck"] == 1
+    code, out, _ = zebra("history")
+    assert "dispute: confirmed by coach-b" in out and "dispute: rejected by coach-b" in out

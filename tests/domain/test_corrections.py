@@ -49,6 +49,7 @@ class Played:
             **g.situation,
             "entries": len(g.effective),
             "struck": len(g.entries) - len(g.effective),
+            "pending": g.waiting,
         }
 
 
@@ -192,3 +193,62 @@ def test_bad_corrections_are_refused_with_one_line(
         played(method, *args)
     assert "\n" not in str(refused.value)
     assert (played.game.state, played.game.version) == before
+
+
+# Optional agreement: disputes=agree ---------------------------------------------------------
+
+
+class AgreedPlayed(Played):
+    """A game where corrections wait for the other coach."""
+
+    def __init__(self) -> None:
+        self.game = Game.start("rushzone", "Bears", "Packers", {"disputes": "agree"}, "ann", AT)
+        self.events = list(self.game.collect_events())
+
+    def by(self, who: str, method: str, *args: Any, **kwargs: Any) -> Any:
+        result = getattr(self.game, method)(*args, by=who, at=AT, **kwargs)
+        self.events.extend(self.game.collect_events())
+        return result
+
+
+def test_with_disputes_agree_a_strike_waits_for_the_other_coach() -> None:
+    played = AgreedPlayed()
+    for text in (*OPENING, "white 1 2 4 1 2 3"):
+        played.by("ann", "enter", text)
+    state = played.game.state
+    done = played.by("ann", "strike", 4, "rolled off the table")
+    assert done.pending
+    assert played.game.state == state
+    assert played.live["pending"] == "strike entry 4 (proposed by ann)"
+    assert played.projected == played.live
+    with pytest.raises(IllegalEntry, match="waiting for the other coach"):
+        played.by("ann", "enter", "white 1 2 4 1 2 3")
+    with pytest.raises(IllegalEntry, match="ann proposed this correction"):
+        played.by("ann", "confirm")
+    played.by("bob", "confirm")
+    assert played.live["pending"] is None
+    assert played.live["ball_on"] == 50
+    assert played.game.entries[4].struck == "rolled off the table"
+    assert played.projected == played.live
+    kinds = [type(e).__name__ for e in played.events]
+    assert kinds[-4:] == ["Proposed", "Confirmed", "Struck", "Rederived"]
+
+
+def test_with_disputes_agree_a_rejected_amendment_changes_nothing() -> None:
+    played = AgreedPlayed()
+    for text in OPENING:
+        played.by("ann", "enter", text)
+    state = played.game.state
+    played.by("ann", "amend", 3, "green 2 2", "it was a 2")
+    played.by("bob", "reject", "it was a 6")
+    assert played.game.state == state
+    assert played.live["pending"] is None
+    record_disputes = situation.project(played.events)
+    assert record_disputes == played.live
+    with pytest.raises(IllegalEntry, match="no correction is waiting"):
+        played.by("bob", "confirm")
+
+
+def test_disputes_option_is_checked() -> None:
+    with pytest.raises(IllegalEntry, match="option disputes cannot be 'vote'"):
+        Game.start("rushzone", "Bears", "Packers", {"disputes": "vote"}, "ann", AT)
