@@ -392,6 +392,58 @@ def roster_check(
     typer.echo(f"{file}: a legal {rulesets.get(ruleset).title} roster.")
 
 
+league_app = typer.Typer(
+    help="Every game in the store: standings and games in progress.", no_args_is_help=True
+)
+app.add_typer(league_app, name="league")
+
+
+@league_app.command("standings")
+@refereed
+def league_standings(
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON list")] = False,
+    store: StoreOption = None,
+) -> None:
+    """Per team and game: played, won, lost, tied, points for and against (finished games)."""
+    referee = open_referee(store)
+    table = referee.standings()
+    if as_json:
+        rows = [{**row.__dict__, "percentage": round(row.percentage, 3)} for row in table]
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    if not table:
+        typer.echo("No finished games yet.")
+        return
+    current = None
+    for row in table:
+        if row.ruleset != current:
+            current = row.ruleset
+            typer.echo(f"{rulesets.get(current).title}")
+            typer.echo(f"  {'Team':<30} {'G':>3} {'W':>3} {'L':>3} {'T':>3} {'PF':>5} {'PA':>5}")
+        typer.echo(
+            f"  {row.team:<30} {row.games:>3} {row.wins:>3} {row.losses:>3} {row.ties:>3} "
+            f"{row.points_for:>5} {row.points_against:>5}"
+        )
+
+
+@league_app.command("games")
+@refereed
+def league_games(store: StoreOption = None) -> None:
+    """The games in progress, with their score and situation."""
+    referee = open_referee(store)
+    playing = [r for r in referee.records() if not r.situation.get("finished")]
+    if not playing:
+        typer.echo("No games in progress.")
+        return
+    for r in playing:
+        s = r.situation
+        score = s.get("score") or {"home": 0, "away": 0}
+        typer.echo(
+            f"{r.game_id[:8]}  {r.ruleset:<15} {r.home} {score['home']} - {r.away} {score['away']}"
+            f"  {views.period(s)}  {views.ball_line(s) or ''}"
+        )
+
+
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the games Zebra referees."""

@@ -21,7 +21,7 @@ from companion.scripts import Script
 from companion.store import Store, StoreError
 from domain.game import Correction, Derived, Entry, Game
 from domain.ruleset import IllegalEntry, Prompt, Ruling
-from projections import playbyplay, record, situation
+from projections import playbyplay, record, situation, standings
 from projections.record import GameRecord
 
 
@@ -82,7 +82,8 @@ class Referee(Application[UUID]):
         try:
             super().__init__(env=store.env)
         except (sqlite3.DatabaseError, PersistenceError) as exc:
-            raise StoreError(f"store {store} cannot be opened: {exc}") from exc
+            reason = store.scrub(" ".join(str(exc).split()))
+            raise StoreError(f"store {store} cannot be opened: {reason}") from None
 
     # Commands -------------------------------------------------------------------------------
 
@@ -267,6 +268,10 @@ class Referee(Application[UUID]):
                 )
             )
         return out[::-1]
+
+    def standings(self) -> list[standings.Standing]:
+        """League standings over every finished game in the store."""
+        return standings.project(self.records())
 
     def find(self, key: str | None, *, unfinished: bool = False) -> UUID:
         """A game by id or unique id prefix; without one, the most recently played game."""

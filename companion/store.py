@@ -6,6 +6,7 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 STORE_ENV = "ZEBRA_STORE"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -18,12 +19,21 @@ class StoreError(Exception):
 
 @dataclass(frozen=True)
 class Store:
-    """A resolved store location and the environment the event store library needs."""
+    """A resolved store: an SQLite file, or a league's PostgreSQL database."""
 
-    path: Path
+    path: Path | None = None
+    postgres: dict[str, str] | None = None
 
     @property
     def env(self) -> dict[str, str]:
+        if self.postgres is not None:
+            return {
+                "PERSISTENCE_MODULE": "eventsourcing.postgres",
+                **{f"POSTGRES_{k.upper()}": v for k, v in self.postgres.items()},
+                "POSTGRES_CONNECT_TIMEOUT": "5",
+                "POSTGRES_POOL_SIZE": "2",
+                "AGGREGATE_CACHE_MAXSIZE": "16",
+            }
         return {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": str(self.path),
@@ -32,8 +42,79 @@ class Store:
             "AGGREGATE_CACHE_MAXSIZE": "16",
         }
 
+    @property
+    def secret(self) -> str | None:
+        return self.postgres.get("password") if self.postgres else None
+
+    def scrub(self, text: str) -> str:
+        """Text with the store's password blanked out: it is never printed or logged."""
+        secret = self.secret
+        return text.replace(secret, "***") if secret else text
+
     def __str__(self) -> str:
+        if self.postgres is not None:
+            p = self.postgres
+            return f"postgresql://{p['user']}:***@{p['host']}:{p['port']}/{p['dbname']}"
         return str(self.path)
+
+
+def check_postgres(store: Store) -> None:
+    """Connect once to say clearly what is wrong: no server, a refused password, no database."""
+    assert store.postgres is not None
+    p = store.postgres
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError(
+            "PostgreSQL stores need the league extra: pip install -e '.[league]'"
+        ) from None
+    try:
+        with psycopg.connect(
+            dbname=p["dbname"],
+            host=p["host"],
+            port=p["port"],
+            user=p["user"],
+            password=p["password"],
+            connect_timeout=5,
+        ):
+            pass
+    except psycopg.OperationalError as exc:
+        text = store.scrub(" ".join(str(exc).split()))
+        if "password authentication failed" in text:
+            raise StoreError(
+                f"PostgreSQL refused the password for user {p['user']} at {p['host']}:{p['port']}"
+            ) from None
+        if "does not exist" in text:
+            raise StoreError(
+                f"PostgreSQL at {p['host']}:{p['port']}: {text.split('FATAL:')[-1].strip()}"
+            ) from None
+        if "Connection refused" in text or "timeout" in text.lower():
+            raise StoreError(f"no PostgreSQL server answers at {p['host']}:{p['port']}") from None
+        raise StoreError(f"cannot connect to {store}: {text}") from None
+
+
+def postgres_store(url: str) -> Store:
+    """A PostgreSQL store from postgresql://USER:PASSWORD@HOST:PORT/DB."""
+    parts = urlsplit(url)
+    dbname = parts.path.lstrip("/")
+    try:
+        port = parts.port or 5432
+    except ValueError:
+        raise StoreError("the PostgreSQL port in the store address is not a number") from None
+    if not (parts.username and parts.hostname and dbname):
+        raise StoreError(
+            "a PostgreSQL store is postgresql://USER:PASSWORD@HOST:PORT/DATABASE; "
+            "the user, host or database is missing"
+        )
+    return Store(
+        postgres={
+            "dbname": unquote(dbname),
+            "host": parts.hostname,
+            "port": str(port),
+            "user": unquote(parts.username),
+            "password": unquote(parts.password or ""),
+        }
+    )
 
 
 def default_path() -> Path:
@@ -49,12 +130,14 @@ def resolve(option: str | None, *, create: bool) -> Store:
     """
     named = option or os.environ.get(STORE_ENV) or ""
     if named.startswith(("postgres://", "postgresql://")):
-        raise StoreError("PostgreSQL stores are not supported yet; use an SQLite file path")
+        league = postgres_store(named)
+        check_postgres(league)
+        return league
     path = Path(named).expanduser() if named else default_path()
     if not named and create:
         path.parent.mkdir(parents=True, exist_ok=True)
     check(path, create=create)
-    return Store(path.resolve())
+    return Store(path=path.resolve())
 
 
 def check(path: Path, *, create: bool) -> None:

@@ -146,9 +146,17 @@ class Game(Aggregate):
 
     @property
     def folded(self) -> list[Derived]:
-        """The ruleset folded over the effective entries: the start, then one step per entry."""
+        """The ruleset folded over the effective entries: the start, then one step per entry.
+
+        The fold is kept between commands (and in the store's cache) and only the entries made
+        since are folded on; a correction drops the steps from the changed entry onward.
+        """
         if self._folded is None:
-            self._folded = self._fold_from(self._opening(), self.effective)
+            self._folded = self._opening()
+        effective = self.effective
+        done = len(self._folded) - 1
+        if done < len(effective):
+            self._folded = self._fold_from(self._folded, effective[done:])
         return self._folded
 
     @property
@@ -396,11 +404,21 @@ class Game(Aggregate):
 
     # Events: these only change state, because they are re-run on every replay -----------------
 
+    def _forget_from(self, seq: int) -> None:
+        """Drop the folded steps from entry ``seq``'s place in play order onward."""
+        if self._folded is None:
+            return
+        place = {s: i for i, s in enumerate(self.order)}
+        cut = place.get(seq, len(self.order))
+        self._folded = [
+            step for step in self._folded if step.seq == 0 or place.get(step.seq, cut) < cut
+        ]
+
     @event("Entered")
     def _entered(self, seq: int, text: str, by: str, at: str) -> None:
+        # A new entry comes last in play order, so the fold so far still stands.
         self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at)
         self.order.append(seq)
-        self._folded = None
 
     @event("Ruled")
     def _ruled(self, seq: int, rulings: list[dict[str, Any]], situation: dict[str, Any]) -> None:
@@ -409,23 +427,23 @@ class Game(Aggregate):
     @event("Struck")
     def _struck(self, seq: int, reason: str, by: str, at: str) -> None:
         self.entries[seq] = replace(self.entries[seq], struck=reason)
-        self._folded = None
+        self._forget_from(seq)
 
     @event("Restored")
     def _restored(self, seq: int, reason: str, by: str, at: str) -> None:
         self.entries[seq] = replace(self.entries[seq], struck=None)
-        self._folded = None
+        self._forget_from(seq)
 
     @event("Amended")
     def _amended(self, seq: int, text: str, reason: str, by: str, at: str) -> None:
         self.entries[seq] = replace(self.entries[seq], text=text)
-        self._folded = None
+        self._forget_from(seq)
 
     @event("Inserted")
     def _inserted(self, seq: int, after: int, text: str, reason: str, by: str, at: str) -> None:
         self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at)
         self.order.insert(0 if after == 0 else self.order.index(after) + 1, seq)
-        self._folded = None
+        self._forget_from(seq)
 
     @event("Proposed")
     def _proposed(self, proposal: dict[str, Any], by: str, at: str) -> None:
