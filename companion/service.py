@@ -8,14 +8,15 @@ from __future__ import annotations
 import getpass
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import PersistenceError
+from eventsourcing.persistence import PersistenceError, RecordConflictError
 
 from companion.scripts import Script
 from companion.store import Store, StoreError
@@ -29,6 +30,10 @@ class UnknownGame(LookupError):
     """No game in the store matches what was asked for."""
 
 
+class GameMovedOn(IllegalEntry):
+    """Another table recorded first against the same game version; nothing of ours was stored."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What the table sees after a command: the rulings made and the situation now."""
@@ -37,6 +42,7 @@ class Outcome:
     rulings: tuple[Ruling, ...]
     status: dict[str, Any]
     prompt: Prompt | None
+    seq: int | None = None
 
 
 @dataclass(frozen=True)
@@ -79,11 +85,18 @@ class Referee(Application[UUID]):
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        try:
-            super().__init__(env=store.env)
-        except (sqlite3.DatabaseError, PersistenceError) as exc:
-            reason = store.scrub(" ".join(str(exc).split()))
-            raise StoreError(f"store {store} cannot be opened: {reason}") from None
+        for attempt in range(6):
+            try:
+                super().__init__(env=store.env)
+                return
+            except (sqlite3.DatabaseError, PersistenceError) as exc:
+                reason = store.scrub(" ".join(str(exc).split()))
+                # Tablets opening a new league store at once race to create its tables;
+                # PostgreSQL answers all but one "concurrently updated": try again shortly.
+                if "concurrently" in reason and attempt < 5:
+                    time.sleep(0.05 * (attempt + 1))
+                    continue
+                raise StoreError(f"store {store} cannot be opened: {reason}") from None
 
     # Commands -------------------------------------------------------------------------------
 
@@ -104,14 +117,14 @@ class Referee(Application[UUID]):
         """Record one entry as typed at the table, or refuse it with one line and record nothing."""
         game = self.game(game_id)
         step: Derived = game.enter(text, by or who(), now())
-        self.save(game)
-        return self._outcome(game, step.rulings)
+        self._save(game)
+        return replace(self._outcome(game, step.rulings), seq=step.seq)
 
     def undo(self, game_id: UUID, reason: str = "", by: str | None = None) -> tuple[Entry, Outcome]:
         """Strike the last entry that stands; it stays in the record with the reason."""
         game = self.game(game_id)
         struck = game.undo(reason, by or who(), now())
-        self.save(game)
+        self._save(game)
         return struck, self._outcome(game, ())
 
     def strike(
@@ -178,11 +191,11 @@ class Referee(Application[UUID]):
         """The other coach rejects the waiting correction; it is dropped, and recorded."""
         game = self.game(game_id)
         game.reject(reason, by or who(), now())
-        self.save(game)
+        self._save(game)
         return self._outcome(game, ())
 
     def _corrected(self, game: Game, done: Correction) -> Corrected:
-        self.save(game)
+        self._save(game)
         also = tuple((entry.seq, entry.text, why) for entry, why in done.struck)
         return Corrected(self._outcome(game, ()), also)
 
@@ -201,6 +214,23 @@ class Referee(Application[UUID]):
                 raise IllegalEntry(f"{script.path}:{number}: {line!r} refused: {exc}") from None
         self.save(game)
         return self._outcome(game, ())
+
+    def _save(self, game: Game) -> None:
+        """Record a command's events, or refuse them all if another table recorded first."""
+        try:
+            self.save(game)
+        except RecordConflictError:
+            raise self._moved_on(game.id) from None
+
+    def _moved_on(self, game_id: UUID) -> GameMovedOn:
+        """What the other table recorded, and the situation now, after a lost race."""
+        now_record = self.record(game_id)
+        latest = now_record.lines[-1] if now_record.lines else None
+        what = f"'{latest.text}' was entered first by {latest.by}" if latest else "it changed"
+        return GameMovedOn(
+            f"the game moved on: {what}; now: {now_record.situation.get('next', '')} "
+            "(nothing of yours was recorded; enter it again if it still applies)"
+        )
 
     # Queries --------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 STORE_ENV = "ZEBRA_STORE"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -54,7 +54,8 @@ class Store:
     def __str__(self) -> str:
         if self.postgres is not None:
             p = self.postgres
-            return f"postgresql://{p['user']}:***@{p['host']}:{p['port']}/{p['dbname']}"
+            where = f"postgresql://{p['user']}:***@{p['host']}:{p['port']}/{p['dbname']}"
+            return where + (f"?schema={p['schema']}" if "schema" in p else "")
         return str(self.path)
 
 
@@ -106,15 +107,20 @@ def postgres_store(url: str) -> Store:
             "a PostgreSQL store is postgresql://USER:PASSWORD@HOST:PORT/DATABASE; "
             "the user, host or database is missing"
         )
-    return Store(
-        postgres={
-            "dbname": unquote(dbname),
-            "host": parts.hostname,
-            "port": str(port),
-            "user": unquote(parts.username),
-            "password": unquote(parts.password or ""),
-        }
-    )
+    settings = {
+        "dbname": unquote(dbname),
+        "host": parts.hostname,
+        "port": str(port),
+        "user": unquote(parts.username),
+        "password": unquote(parts.password or ""),
+    }
+    # ?schema=NAME keeps a league's (or a test's) tables apart inside one database.
+    schema = parse_qs(parts.query).get("schema", [""])[0]
+    if schema:
+        if not schema.replace("_", "").isalnum():
+            raise StoreError("a schema name is letters, digits and underscores")
+        settings["schema"] = schema
+    return Store(postgres=settings)
 
 
 def default_path() -> Path:

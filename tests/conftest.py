@@ -12,3 +12,13 @@ settings.register_profile(
     "long", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: ignore[no-untyped-def]
+    """Print the figures the storage safety tests measured, so CI logs carry them."""
+    from tests.figures import REPORTED
+
+    if REPORTED:
+        terminalreporter.section("Zebra safety figures")
+        for line in REPORTED:
+            terminalreporter.write_line(line() if callable(line) else line)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from companion import store as stores
 from companion.scripts import parse_script
-from companion.service import Referee, UnknownGame
+from companion.service import GameMovedOn, Referee, UnknownGame
 from domain.ruleset import IllegalEntry
 from projections import clock, playbyplay, scoreboard, situation
 from tests.domain.scripts import EXAMPLES
@@ -21,8 +21,8 @@ from tests.domain.scripts import EXAMPLES
 OPENING = ["toss home", "receive", "green 6 1"]
 
 
-def referee_at(path: Path) -> Referee:
-    return Referee(stores.resolve(str(path), create=True))
+def referee_at(where: Path | str) -> Referee:
+    return Referee(stores.resolve(str(where), create=True))
 
 
 def event_count(referee: Referee) -> int:
@@ -30,8 +30,9 @@ def event_count(referee: Referee) -> int:
 
 
 @pytest.fixture
-def referee(tmp_path: Path) -> Referee:
-    return referee_at(tmp_path / "games.sqlite")
+def referee(store_url: str) -> Referee:
+    """A referee on a fresh store of each kind (SQLite file, PostgreSQL schema)."""
+    return referee_at(store_url)
 
 
 def started(referee: Referee, entries: list[str] = OPENING) -> UUID:
@@ -51,11 +52,30 @@ def test_entries_and_rulings_are_stored_in_the_sqlite_file(tmp_path: Path) -> No
     assert again.status(game_id)["entries"] == 3
 
 
-def test_live_status_equals_the_status_rebuilt_from_the_store(referee: Referee) -> None:
+def test_live_status_equals_the_status_rebuilt_from_the_store(store_url: str) -> None:
+    referee = referee_at(store_url)
     game_id = started(referee)
     outcome = referee.enter(game_id, "white 6 2 4 3 5 1")
     assert outcome.status == referee.status(game_id)
-    assert outcome.status == referee_at(referee.store.path).status(game_id)
+    assert outcome.status == referee_at(store_url).status(game_id)
+
+
+def test_two_tables_on_one_game_see_each_other_and_cannot_both_record(store_url: str) -> None:
+    first, second = referee_at(store_url), referee_at(store_url)
+    game_id = started(first)
+    assert second.status(game_id)["entries"] == 3
+    # Both load the game at the same version; the first to record wins.
+    mine, theirs = first.game(game_id), second.game(game_id)
+    mine.enter("white 6 2 4 3 5 1", "ann", "t")
+    theirs.enter("white 1 2 4 2 3 5", "bob", "t")
+    first._save(mine)
+    with pytest.raises(GameMovedOn, match="'white 6 2 4 3 5 1' was entered first by ann"):
+        second._save(theirs)
+    assert second.status(game_id)["entries"] == 4
+    assert second.status(game_id)["ball_on"] == 40
+    # Re-entered on the game as it is now, it is recorded.
+    second.enter(game_id, "white 1 2 4 2 3 5")
+    assert first.status(game_id)["down"] == 4
 
 
 @pytest.mark.parametrize(
@@ -189,9 +209,8 @@ def test_default_store_lives_in_the_users_data_folder(
     max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(data=st.data())
-def test_replay_equals_live_and_undo_restores_exactly(tmp_path: Path, data: st.DataObject) -> None:
-    path = tmp_path / f"{data.draw(st.uuids()).hex}.sqlite"
-    referee = referee_at(path)
+def test_replay_equals_live_and_undo_restores_exactly(store_url: str, data: st.DataObject) -> None:
+    referee = referee_at(store_url)
     game_id = referee.start("rushzone", "Bears", "Packers").game_id
     steps = data.draw(st.integers(1, 40))
     for _ in range(steps):
@@ -218,6 +237,6 @@ def test_replay_equals_live_and_undo_restores_exactly(tmp_path: Path, data: st.D
         assert referee.game(game_id).state == before_state
         assert {**referee.status(game_id), "struck": before_status["struck"]} == before_status
         referee.enter(game_id, form.compose(values))
-    fresh = referee_at(path)
+    fresh = referee_at(store_url)
     assert fresh.status(game_id) == referee.status(game_id)
     assert fresh.game(game_id).state == referee.game(game_id).state
