@@ -89,12 +89,19 @@ def play(
         list[str] | None,
         typer.Option("--option", "-o", help="Game option KEY=VALUE (or --KEY VALUE)"),
     ] = None,
+    roster_home: Annotated[
+        Path | None, typer.Option(help="Home roster/deck file, checked before the game")
+    ] = None,
+    roster_away: Annotated[
+        Path | None, typer.Option(help="Away roster/deck file, checked before the game")
+    ] = None,
     store: StoreOption = None,
     by: ByOption = None,
 ) -> None:
     """Start a new game and referee it at the prompt, or play a script of entries."""
     rules = rulesets.get(ruleset)
     options = parse_options([*(option or []), *ctx.args])
+    setup = checked_rosters(rules.name, {"home": roster_home, "away": roster_away})
     parsed: Script | None = read_script(script) if script else None
     if parsed is not None:
         if parsed.ruleset and rulesets.get(parsed.ruleset).name != rules.name:
@@ -108,6 +115,8 @@ def play(
     referee = open_referee(store, create=True)
     outcome = referee.start(rules.name, home or "Home", away or "Away", options, by)
     session = Session(referee, outcome.game_id, by)
+    for text in setup:
+        referee.enter(outcome.game_id, text, by)
     if parsed is not None:
         run_script(session, parsed)
         return
@@ -454,6 +463,32 @@ def list_rulesets() -> None:
             typer.echo(f"    --{opt.name} {'|'.join(opt.choices)}  {opt.help}")
     typer.echo("Every game: --disputes referee|agree  (agree: strikes and amendments wait for")
     typer.echo("    the other coach's zebra confirm / zebra reject)")
+
+
+def checked_rosters(ruleset: str, files: dict[str, Path | None]) -> list[str]:
+    """Check roster files before a game starts; every broken rule refuses it, all listed.
+
+    Where the game can read a roster as set-up entries (Third and Long's stars), those
+    entries are returned to be recorded first, so the game still replays from entries alone.
+    """
+    given = {side: path for side, path in files.items() if path is not None}
+    if not given:
+        return []
+    check = rulesets.roster_checker(ruleset)
+    setup = rulesets.roster_setup(ruleset)
+    entries: list[str] = []
+    broken: list[str] = []
+    for side, path in given.items():
+        text = read_text(path)
+        problems = check(text)
+        broken += [f"{side} roster {path}: {problem}" for problem in problems]
+        if not problems and setup is not None:
+            entries += setup(text, side)
+    if broken:
+        for line in broken[:-1]:
+            typer.echo(f"error: {line}", err=True)
+        raise IllegalEntry(broken[-1] + " (the game was not started)")
+    return entries
 
 
 def parse_options(raw: list[str]) -> dict[str, str]:

@@ -35,3 +35,9 @@ def roster_checker(name: str) -> Callable[[str], list[str]]:
     if check is None:
         raise IllegalEntry(f"{rules.title} has no rosters to check")
     return check  # type: ignore[no-any-return]
+
+
+def roster_setup(name: str) -> Callable[[str, str], list[str]] | None:
+    """The game's way to turn a checked roster file into set-up entries, if it has one."""
+    module = import_module(f"{__name__}.{get(name).name}")
+    return getattr(module, "roster_entries", None)

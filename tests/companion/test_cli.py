@@ -398,3 +398,34 @@ def test_confirm_and_reject_with_disputes_agree(
     assert status["pending"] is None and status["struck"] == 1
     code, out, _ = zebra("history")
     assert "dispute: confirmed by coach-b" in out and "dispute: rejected by coach-b" in out
+
+
+def test_play_checks_rosters_at_set_up_and_records_their_entries(store: Path) -> None:
+    roster = EXAMPLES / "thirdandlong-roster.toml"
+    code, out, _ = zebra(
+        "play",
+        "thirdandlong",
+        "--home",
+        "Rodeo",
+        "--away",
+        "Buffalo",
+        "--roster-home",
+        str(roster),
+        input="quit\n",
+    )
+    assert code == 0
+    status = json.loads(zebra("status", "--json")[1])
+    assert status["entries"] == 4  # one star entry per card in the team file
+
+
+def test_play_with_a_broken_roster_starts_no_game(store: Path, tmp_path: Path) -> None:
+    roster = tmp_path / "team.toml"
+    roster.write_text(
+        (EXAMPLES / "thirdandlong-roster.toml").read_text().replace("salary = 4", "salary = 40", 1)
+    )
+    code, _, err = zebra(
+        "play", "thirdandlong", "--home", "A", "--away", "B", "--roster-away", str(roster)
+    )
+    assert code == 1
+    assert "over the $15M cap" in err and "the game was not started" in err
+    assert not store.exists() or events_in(store) == 0
