@@ -415,7 +415,13 @@ def league_standings(
 ) -> None:
     """Per team and game: played, won, lost, tied, points for and against (finished games)."""
     referee = open_referee(store)
-    table = referee.standings()
+    if referee.store.postgres is not None:
+        # On a league server the standings view is kept current by the projection runner.
+        from companion.league import live_standings
+
+        table = live_standings(referee.store)
+    else:
+        table = referee.standings()
     if as_json:
         rows = [{**row.__dict__, "percentage": round(row.percentage, 3)} for row in table]
         typer.echo(json.dumps(rows, ensure_ascii=False))
@@ -433,6 +439,32 @@ def league_standings(
             f"  {row.team:<30} {row.games:>3} {row.wins:>3} {row.losses:>3} {row.ties:>3} "
             f"{row.points_for:>5} {row.points_against:>5}"
         )
+
+
+@league_app.command("serve")
+@refereed
+def league_serve(
+    seconds: Annotated[
+        float | None, typer.Option(help="Stop after this many seconds (default: until Ctrl-C)")
+    ] = None,
+    store: StoreOption = None,
+) -> None:
+    """Keep the PostgreSQL standings view current while games are played."""
+    referee = open_referee(store)
+    if referee.store.postgres is None:
+        raise IllegalEntry(
+            "league serve needs a PostgreSQL store; SQLite standings are folded on demand"
+        )
+    from companion.league import runner
+
+    running = runner(referee.store)
+    typer.echo(f"Keeping the standings of {referee.store} current. Ctrl-C stops.")
+    try:
+        running.run_forever(timeout=seconds)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        running.stop()
 
 
 @league_app.command("games")
