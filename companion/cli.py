@@ -16,7 +16,7 @@ from eventsourcing.persistence import PersistenceError
 from companion import store as stores
 from companion import views
 from companion.scripts import Script, parse_import, read_script, read_text
-from companion.service import Referee, UnknownGame
+from companion.service import Corrected, Referee, UnknownGame
 from companion.session import Session
 from domain import rulesets
 from domain.ruleset import IllegalEntry
@@ -228,8 +228,7 @@ def strike(
     """Strike any earlier entry; the rest of the game is re-derived without it."""
     referee = open_referee(store)
     done = referee.strike(referee.find(game), number, reason, by, strike_invalid)
-    typer.echo(f"Struck entry {number}." if not done.outcome.status.get("pending") else "Proposed.")
-    say(views.correction_lines(done))
+    announce(done, f"Struck entry {number}.")
 
 
 @app.command()
@@ -245,10 +244,7 @@ def restore(
     """Bring a struck entry back where it stood; the rest of the game is re-derived."""
     referee = open_referee(store)
     done = referee.restore(referee.find(game), number, reason, by, strike_invalid)
-    typer.echo(
-        f"Restored entry {number}." if not done.outcome.status.get("pending") else "Proposed."
-    )
-    say(views.correction_lines(done))
+    announce(done, f"Restored entry {number}.")
 
 
 @app.command()
@@ -265,12 +261,7 @@ def amend(
     """Replace a mis-entered fact (the die really showed 5); later entries are re-derived."""
     referee = open_referee(store)
     done = referee.amend(referee.find(game), number, entry, reason, by, strike_invalid)
-    typer.echo(
-        f"Amended entry {number} to '{entry.strip()}'."
-        if not done.outcome.status.get("pending")
-        else "Proposed."
-    )
-    say(views.correction_lines(done))
+    announce(done, f"Amended entry {number} to '{entry.strip()}'.")
 
 
 @app.command()
@@ -287,12 +278,7 @@ def insert(
     """Add an entry that was forgotten, after entry N; later entries are re-derived."""
     referee = open_referee(store)
     done = referee.insert(referee.find(game), after, entry, reason, by, strike_invalid)
-    typer.echo(
-        f"Inserted '{entry.strip()}' after entry {after}."
-        if not done.outcome.status.get("pending")
-        else "Proposed."
-    )
-    say(views.correction_lines(done))
+    announce(done, f"Inserted '{entry.strip()}' after entry {after}.")
 
 
 @app.command()
@@ -521,6 +507,12 @@ def checked_rosters(ruleset: str, files: dict[str, Path | None]) -> list[str]:
             typer.echo(f"error: {line}", err=True)
         raise IllegalEntry(broken[-1] + " (the game was not started)")
     return entries
+
+
+def announce(done: Corrected, made: str) -> None:
+    """What a correction did (or that it waits for the other coach), then the situation."""
+    typer.echo("Proposed." if done.outcome.status.get("pending") else made)
+    say(views.correction_lines(done))
 
 
 def parse_options(raw: list[str]) -> dict[str, str]:
