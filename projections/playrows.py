@@ -91,6 +91,12 @@ PLAY_TYPES = {
     "penalty": "no_play",
 }
 FUMBLES = {"fumble_lost", "loose_ball", "fumble"}
+# A challenge ruling and the nflverse result it means (None: the ruling's data says).
+CHALLENGES: dict[str, str | None] = {
+    "challenge": None,
+    "challenge_failed": "upheld",
+    "challenge_overturned": "overturned",
+}
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 
@@ -128,7 +134,7 @@ def _row(
     for r in line.rulings:
         data.update(r.get("data") or {})
     team_of = {k: r.get("team") for r in line.rulings for k in [r["kind"]]}
-    challenge = next((r for r in line.rulings if r["kind"] == "challenge"), None)
+    challenge = next((r for r in line.rulings if r["kind"] in CHALLENGES), None)
     penalty = next((r for r in line.rulings if r["kind"] == "penalty"), None)
     ball_on, distance = before.get("ball_on"), before.get("distance")
     return {
@@ -176,7 +182,8 @@ def _row(
         "posteam_score_post": score[side] if side else None,
         "defteam_score_post": score[other[side]] if side else None,
         "replay_or_challenge": int(challenge is not None),
-        "replay_or_challenge_result": (challenge.get("data") or {}).get("result")
+        "replay_or_challenge_result": CHALLENGES[challenge["kind"]]
+        or (challenge.get("data") or {}).get("result")
         if challenge
         else None,
         "play_deleted": int(line.struck is not None),

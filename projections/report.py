@@ -133,6 +133,7 @@ def tables(record: GameRecord) -> list[Table]:
     counts = {(s, k): 0 for s in ("home", "away") for k in ("timeout", "challenge")}
     for line in record.effective:
         for ruling in line.rulings:
+            # The challenge call counts once; its review result is a ruling of its own.
             key = (ruling.get("team"), ruling["kind"])
             if key in counts:
                 counts[key] += 1  # type: ignore[index]

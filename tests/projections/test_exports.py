@@ -176,3 +176,19 @@ def test_export_entries_then_import_gives_the_same_game(
         assert {**copied, "game_id": None} == {**before, "game_id": None}
         same = [(p.entry, p.rulings) for p in playbyplay.view(referee.record(copy_id))]
         assert same == [(p.entry, p.rulings) for p in playbyplay.view(original) if not p.struck]
+
+
+def test_third_and_long_challenges_and_time_outs_reach_the_rows_and_the_report(
+    referee: Referee,
+) -> None:
+    path = EXAMPLES / "thirdandlong-full.zebra"
+    script = parse_import(path.read_text(), str(path))
+    script = type(script)(**{**script.__dict__, "ruleset": "thirdandlong"})
+    record = referee.record(referee.import_game(script).game_id)
+    table = playrows.rows(record)
+    results = {r["replay_or_challenge_result"] for r in table if r["replay_or_challenge"]}
+    assert {"upheld", "overturned"} <= results
+    assert any(r["timeout"] and r["timeout_team"] for r in table)
+    md = report.markdown(record)
+    assert "## Time-outs and challenges used" in md
+    assert "| Rodeo |" in md.split("## Time-outs and challenges used")[1]
