@@ -13,14 +13,14 @@ from typing import Annotated, Any, TypeVar
 import typer
 from eventsourcing.persistence import PersistenceError
 
+from companion import exports, rosters, views
 from companion import store as stores
-from companion import views
 from companion.scripts import Script, parse_import, read_script, read_text
 from companion.service import Corrected, Referee, UnknownGame
 from companion.session import Session
 from domain import rulesets
 from domain.ruleset import IllegalEntry
-from projections import playrows, report
+from projections import playrows
 
 app = typer.Typer(
     help="Zebra: a companion referee for football games played with real dice and cards.",
@@ -306,9 +306,6 @@ def reject(
     say(views.situation_screen(outcome.status))
 
 
-EXPORTS = ("csv", "jsonl", "md", "html", "entries")
-
-
 @app.command()
 @refereed
 def export(
@@ -318,21 +315,13 @@ def export(
     store: StoreOption = None,
 ) -> None:
     """Export a game: play-by-play rows (csv, jsonl), a report (md, html) or its entries."""
-    if format not in EXPORTS:
+    if format not in exports.FORMATS:
         raise IllegalEntry(
-            f"unknown export format {format!r}; expected one of {', '.join(EXPORTS)}"
+            f"unknown export format {format!r}; expected one of {', '.join(exports.FORMATS)}"
         )
     referee = open_referee(store)
     record = referee.record(referee.find(game))
-    if format in ("csv", "jsonl"):
-        table = playrows.rows(record)
-        text = playrows.to_csv(table) if format == "csv" else playrows.to_jsonl(table)
-    elif format == "md":
-        text = report.markdown(record)
-    elif format == "html":
-        text = report.html_report(record)
-    else:
-        text = report.entries_script(record)
+    text = exports.render(record, format)
     if output is None:
         typer.echo(text, nl=False)
         return
@@ -471,6 +460,15 @@ def league_games(store: StoreOption = None) -> None:
         )
 
 
+@app.command()
+def tablet(store: StoreOption = None) -> None:
+    """Open the tablet app (Kivy) on this computer, on the same store as the CLI."""
+    # Imported here so that no other command pays for (or needs) Kivy.
+    from mobile.app import main as run_tablet
+
+    run_tablet(store)
+
+
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the games Zebra referees."""
@@ -484,24 +482,8 @@ def list_rulesets() -> None:
 
 
 def checked_rosters(ruleset: str, files: dict[str, Path | None]) -> list[str]:
-    """Check roster files before a game starts; every broken rule refuses it, all listed.
-
-    Where the game can read a roster as set-up entries (Third and Long's stars), those
-    entries are returned to be recorded first, so the game still replays from entries alone.
-    """
-    given = {side: path for side, path in files.items() if path is not None}
-    if not given:
-        return []
-    check = rulesets.roster_checker(ruleset)
-    setup = rulesets.roster_setup(ruleset)
-    entries: list[str] = []
-    broken: list[str] = []
-    for side, path in given.items():
-        text = read_text(path)
-        problems = check(text)
-        broken += [f"{side} roster {path}: {problem}" for problem in problems]
-        if not problems and setup is not None:
-            entries += setup(text, side)
+    """Check roster files before a game starts; every broken rule refuses it, all listed."""
+    entries, broken = rosters.checked(ruleset, dict(files))
     if broken:
         for line in broken[:-1]:
             typer.echo(f"error: {line}", err=True)

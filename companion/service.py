@@ -260,6 +260,16 @@ class Referee(Application[UUID]):
     def log(self, game_id: UUID) -> list[playbyplay.Play]:
         return playbyplay.view(self.record(game_id))
 
+    def prompt_before(self, game_id: UUID, seq: int) -> Prompt:
+        """What the table was asked just before entry ``seq`` (which must stand): the choices
+        to offer when that entry is amended or an entry is inserted before it."""
+        game = self.game(game_id)
+        steps = game.folded
+        for before, step in zip(steps, steps[1:], strict=False):
+            if step.seq == seq:
+                return game.rules.expected(before.state)
+        raise IllegalEntry(f"entry {seq} does not stand; only a standing entry can be corrected")
+
     def prompt(self, game_id: UUID) -> Prompt:
         game = self.game(game_id)
         return game.rules.expected(game.state)

@@ -429,3 +429,29 @@ def test_play_with_a_broken_roster_starts_no_game(store: Path, tmp_path: Path) -
     assert code == 1
     assert "over the $15M cap" in err and "the game was not started" in err
     assert not store.exists() or events_in(store) == 0
+
+
+def test_tablet_command_opens_the_app_on_the_cli_store(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command hands the store to the tablet app; the app itself is tested in tests/mobile
+    (a stand-in module keeps Kivy out of this process)."""
+    import sys
+    import types
+
+    opened: list[str | None] = []
+    stand_in = types.ModuleType("mobile.app")
+    stand_in.main = lambda where=None: opened.append(where)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mobile.app", stand_in)
+    code, _, err = zebra("tablet", "--store", str(store))
+    assert code == 0, err
+    assert opened == [str(store)]
+
+
+def test_the_cli_never_imports_kivy() -> None:
+    import subprocess
+    import sys
+
+    probe = "import sys, companion.cli; print('kivy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

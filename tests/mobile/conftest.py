@@ -1,0 +1,16 @@
+"""Kivy without a screen: the environment is set before anything here imports Kivy.
+
+Only tests/mobile imports Kivy; the rest of the suite never does.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ["KIVY_NO_ARGS"] = "1"
+os.environ["KIVY_NO_CONSOLELOG"] = "1"
+os.environ["KIVY_NO_FILELOG"] = "1"
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="zebra-kivy-"))
+if not os.environ.get("DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
