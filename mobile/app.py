@@ -30,7 +30,7 @@ from kivy.properties import (
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
-from companion import rosters, views
+from companion import exports, rosters, views
 from companion.service import Corrected, Outcome, Referee
 from companion.store import STORE_ENV, StoreError, resolve
 from domain import rulesets
@@ -490,12 +490,44 @@ class ZebraApp(App):
     def toggle_log(self) -> None:
         self.drawer_open = not self.drawer_open
 
+    def export_game(self) -> None:
+        """Write the game in every export format to the documents folder (as zebra export)."""
+        record = self.referee.record(UUID(self.game_id))
+        folder = documents_folder()
+        stem = (
+            "".join(ch if ch.isalnum() else "-" for ch in f"{record.home}-v-{record.away}")
+            + f"-{record.game_id[:8]}"
+        )
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for fmt in exports.FORMATS:
+                target = folder / f"{stem}.{exports.SUFFIXES[fmt]}"
+                target.write_text(exports.render(record, fmt), encoding="utf-8")
+        except OSError as exc:
+            self.show_banner("NOT EXPORTED", f"{folder}: {exc.strerror}", "error")
+            return
+        self.show_banner("EXPORTED", f"{stem}: csv, jsonl, md, html, entries in {folder}", "plain")
+
 
 def _title(ruleset: str) -> str:
     try:
         return str(rulesets.get(ruleset).title)
     except IllegalEntry:
         return ruleset
+
+
+def documents_folder() -> Path:
+    """Where exports go: $ZEBRA_DOCUMENTS, else the device's (or your) Documents/Zebra folder."""
+    chosen = os.environ.get("ZEBRA_DOCUMENTS")
+    if chosen:
+        return Path(chosen).expanduser()
+    if platform == "android":
+        from android.storage import (  # type: ignore[import-not-found]
+            primary_external_storage_path,
+        )
+
+        return Path(primary_external_storage_path()) / "Documents" / "Zebra"
+    return Path.home() / "Documents" / "Zebra"
 
 
 def device_store() -> str | None:

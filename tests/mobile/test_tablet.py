@@ -588,3 +588,23 @@ def test_a_card_games_roster_files_are_checked_before_the_game_starts(
     # The roster's stars are the game's first entries, as the CLI records them.
     entries = [p.entry for p in app.referee.log(UUID(app.game_id))]
     assert entries and all(e.startswith("star home") for e in entries)
+
+
+def test_export_writes_every_format_to_the_documents_folder(
+    tablet: ZebraApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from projections import playrows
+
+    documents = tmp_path / "Documents"
+    monkeypatch.setenv("ZEBRA_DOCUMENTS", str(documents))
+    start_by_taps(tablet)
+    for entry in DRIVE[:4]:
+        tap_entry(tablet, entry)
+    h.tap(tablet.manager.current_screen.ids.log_button)
+    h.tap(tablet.manager.current_screen.ids.export_button)
+    assert tablet.banner_headline == "EXPORTED"
+    files = sorted(p.suffix for p in documents.iterdir())
+    assert files == [".csv", ".html", ".jsonl", ".md", ".zebra"]
+    csv_text = next(documents.glob("*.csv")).read_text()
+    assert playrows.verify(csv_text).ok
+    assert "white 6 2 4 3 5 1" in next(documents.glob("*.zebra")).read_text()
