@@ -3,24 +3,31 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
-import typer
-from eventsourcing.persistence import PersistenceError
+# Plain help text: rich would double the start-up time of every command (read by typer on import).
+os.environ.setdefault("TYPER_USE_RICH", "0")
 
-from companion import exports, rosters, views
+import typer  # noqa: E402
+
 from companion import store as stores
-from companion.scripts import Script, parse_import, read_script, read_text
-from companion.service import Corrected, Referee, UnknownGame
-from companion.session import Session
+from companion import views
 from domain import rulesets
 from domain.ruleset import IllegalEntry
-from projections import playrows
+
+if TYPE_CHECKING:
+    from companion.scripts import Script
+    from companion.service import Corrected, Referee
+    from companion.session import Session
+
+# The event store, the projections and the exports are imported by the commands that use them,
+# so that `zebra --help` and `zebra status` start quickly (and no command ever loads Kivy).
 
 app = typer.Typer(
     help="Zebra: a companion referee for football games played with real dice and cards.",
@@ -58,15 +65,26 @@ def refereed(command: F) -> F:
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except (IllegalEntry, stores.StoreError, UnknownGame) as exc:
+        except (IllegalEntry, stores.StoreError, LookupError) as exc:
+            # UnknownGame is a LookupError; a bare KeyError is a bug and keeps its traceback.
+            if isinstance(exc, KeyError):
+                raise
             raise fail(str(exc)) from None
-        except (sqlite3.DatabaseError, PersistenceError) as exc:
+        except sqlite3.DatabaseError as exc:
             raise fail(f"the store could not be read or written: {exc}") from None
+        except Exception as exc:
+            from eventsourcing.persistence import PersistenceError
+
+            if isinstance(exc, PersistenceError):
+                raise fail(f"the store could not be read or written: {exc}") from None
+            raise
 
     return run  # type: ignore[return-value]
 
 
 def open_referee(store: str | None, *, create: bool = False) -> Referee:
+    from companion.service import Referee
+
     return Referee(stores.resolve(store, create=create))
 
 
@@ -102,6 +120,9 @@ def play(
     rules = rulesets.get(ruleset)
     options = parse_options([*(option or []), *ctx.args])
     setup = checked_rosters(rules.name, {"home": roster_home, "away": roster_away})
+    from companion.scripts import read_script
+    from companion.session import Session
+
     parsed: Script | None = read_script(script) if script else None
     if parsed is not None:
         if parsed.ruleset and rulesets.get(parsed.ruleset).name != rules.name:
@@ -130,6 +151,8 @@ def resume(game: GameArg = None, store: StoreOption = None, by: ByOption = None)
     """Continue a stored game at the prompt (default: the latest unfinished one)."""
     referee = open_referee(store)
     game_id = referee.find(game, unfinished=True)
+    from companion.session import Session
+
     converse(Session(referee, game_id, by))
 
 
@@ -315,6 +338,8 @@ def export(
     store: StoreOption = None,
 ) -> None:
     """Export a game: play-by-play rows (csv, jsonl), a report (md, html) or its entries."""
+    from companion import exports
+
     if format not in exports.FORMATS:
         raise IllegalEntry(
             f"unknown export format {format!r}; expected one of {', '.join(exports.FORMATS)}"
@@ -340,6 +365,8 @@ def import_(
     by: ByOption = None,
 ) -> None:
     """Recreate a game from an entries or jsonl export, as a new game with its own id."""
+    from companion.scripts import parse_import, read_text
+
     script = parse_import(read_text(file), str(file))
     referee = open_referee(store, create=True)
     outcome = referee.import_game(script, by)
@@ -351,6 +378,9 @@ def import_(
 @refereed
 def verify(file: Annotated[Path, typer.Argument(help="A csv or jsonl export")]) -> None:
     """Check an export's hash chain: reports the first row altered, removed or reordered."""
+    from companion.scripts import read_text
+    from projections import playrows
+
     verdict = playrows.verify(read_text(file))
     if not verdict.ok:
         raise IllegalEntry(f"{file}: {verdict.message}")
@@ -368,6 +398,8 @@ def roster_check(
     file: Annotated[Path, typer.Argument(help="The roster or deck file (TOML)")],
 ) -> None:
     """List every deck-building rule the roster breaks, with the offending card."""
+    from companion.scripts import read_text
+
     problems = rulesets.roster_checker(ruleset)(read_text(file))
     if problems:
         for problem in problems:
@@ -483,6 +515,8 @@ def list_rulesets() -> None:
 
 def checked_rosters(ruleset: str, files: dict[str, Path | None]) -> list[str]:
     """Check roster files before a game starts; every broken rule refuses it, all listed."""
+    from companion import rosters
+
     entries, broken = rosters.checked(ruleset, dict(files))
     if broken:
         for line in broken[:-1]:

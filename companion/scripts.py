@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from domain.ruleset import IllegalEntry
-from projections.playrows import verify
 
 MAX_SCRIPT_BYTES = 5_000_000
 
@@ -63,6 +62,8 @@ def parse_import(text: str, path: str) -> Script:
     """An entries export (a script) or a jsonl export, whose rows carry the entries."""
     if not text.lstrip().startswith("{"):
         return parse_script(text, path)
+    from projections.playrows import verify
+
     verdict = verify(text)
     if not verdict.ok:
         raise IllegalEntry(f"{path} does not verify: {verdict.message}")

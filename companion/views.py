@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.ruleset import EntryForm, Prompt, Ruling
-from projections.playbyplay import Play
-from projections.record import GameRecord
+
+if TYPE_CHECKING:
+    from projections.playbyplay import Play
+    from projections.record import GameRecord
 
 
 def ordinal(n: int) -> str:

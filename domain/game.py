@@ -14,6 +14,7 @@ from typing import Any
 from eventsourcing.domain import Aggregate, event
 
 from domain import rulesets
+from domain.corrections import DISPUTES, Proposal, describe
 from domain.ruleset import IllegalEntry, Ruleset, Ruling
 
 
@@ -48,27 +49,6 @@ class Correction:
     pending: bool = False
 
 
-@dataclass(frozen=True)
-class Proposal:
-    """A correction as asked for: strike, restore or amend entry ``seq``, or insert after it."""
-
-    kind: str
-    seq: int
-    text: str = ""
-    reason: str = ""
-    strike_invalid: bool = False
-
-
-def describe(p: Proposal) -> str:
-    """A correction in words, for prompts and the record."""
-    if p.kind == "insert":
-        return f"insert {p.text!r} after entry {p.seq}"
-    if p.kind == "amend":
-        return f"amend entry {p.seq} to {p.text!r}"
-    return f"{p.kind} entry {p.seq}"
-
-
-DISPUTES = ("referee", "agree")
 
 
 class Game(Aggregate):

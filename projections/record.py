@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from domain.game import Proposal, describe
+from domain.corrections import Proposal, describe
 
 
 @dataclass(frozen=True)
