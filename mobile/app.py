@@ -39,6 +39,7 @@ from mobile import corrections, model
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
 
 HERE = Path(__file__).resolve().parent
+OTHER_COACH = "the other coach (at the tablet)"
 
 # Screen name -> (kv file, screen class). Each kv file is read the first time its screen shows.
 SCREENS: dict[str, tuple[str, str]] = {
@@ -223,8 +224,7 @@ class ZebraApp(App):
         self.clock_detail = model.clock_detail(status)
         pending = status.get("pending")
         self.waiting = (
-            f"Waiting for the other coach: {pending}. Confirm or reject it with zebra confirm "
-            "or zebra reject."
+            f"Waiting for the other coach: {pending}. The other coach taps CONFIRM or REJECT."
             if pending
             else ""
         )
@@ -489,6 +489,23 @@ class ZebraApp(App):
 
     def toggle_log(self) -> None:
         self.drawer_open = not self.drawer_open
+
+    def answer_dispute(self, decision: str) -> None:
+        """The other coach confirms or rejects the waiting correction (disputes=agree)."""
+        gid = UUID(self.game_id)
+        # One tablet serves both coaches: the answer is recorded as the other coach's.
+        by = OTHER_COACH
+        try:
+            if decision == "confirm":
+                done = self.referee.confirm(gid, by)
+                self.show_banner("CONFIRMED", "The correction is made.", "plain")
+                self.refresh(done.outcome)
+            else:
+                outcome = self.referee.reject(gid, "rejected at the tablet", by)
+                self.show_banner("REJECTED", "The game stands as it was.", "plain")
+                self.refresh(outcome)
+        except IllegalEntry as exc:
+            self.show_banner("REFUSED", str(exc), "error")
 
     def export_game(self) -> None:
         """Write the game in every export format to the documents folder (as zebra export)."""

@@ -380,6 +380,7 @@ class FieldView:
     caption: str
     slots: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     moments: tuple[int, int] | None = None
+    down_column: int | None = None  # 1st & Goal's board marks the down in four columns
 
 
 def field_view(status: dict[str, Any]) -> FieldView:
@@ -401,7 +402,11 @@ def field_view(status: dict[str, Any]) -> FieldView:
     gain = None
     if isinstance(distance, int) and not status.get("goal_to_go") and ball_on - distance > 0:
         gain = to_x(ball_on - distance)
-    return FieldView(to_x(ball_on), gain, 1 if side == "home" else -1, ball_line(status))
+    down = status.get("down")
+    column = down if status.get("ruleset") == "firstandgoal" and isinstance(down, int) else None
+    return FieldView(
+        to_x(ball_on), gain, 1 if side == "home" else -1, ball_line(status), down_column=column
+    )
 
 
 def _slots(status: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

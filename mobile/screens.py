@@ -48,6 +48,12 @@ class ChoiceButton(Button):
     role = StringProperty("choice")
 
 
+class DisputeButton(Button):
+    """The other coach's answer to a waiting correction."""
+
+    decision = StringProperty("confirm")
+
+
 class FormButton(Button):
     """One legal entry form: a decision, a play call, or the start of a roll."""
 
@@ -242,6 +248,11 @@ class TableScreen(Screen):
         pad = app().pad
         box = self.ids.interrupts
         box.clear_widgets()
+        if app().status.get("pending"):
+            # A correction waits for the other coach (disputes=agree): nothing else is due.
+            box.add_widget(DisputeButton(text="CONFIRM", decision="confirm"))
+            box.add_widget(DisputeButton(text="REJECT", decision="reject"))
+            return
         if pad is None:
             return
         for index, form in pad.interrupt_forms():
@@ -336,6 +347,8 @@ class FieldStrip(Widget):
         for i in range(10, 100, 10):
             self._text(str(50 - abs(50 - i)), gx + i * yard, fy + fh - sp(13), sp(20), bold=True)
         view = self.view
+        if view.down_column is not None:
+            self._draw_down_columns(x0 + w, fy, view.down_column)
         if view.gain is not None:
             with self.canvas:
                 Color(1, 0.85, 0.0, 1)
@@ -353,6 +366,17 @@ class FieldStrip(Widget):
                 tip = bx + d * (r * 1.5 + sp(34))
                 base = bx + d * (r * 1.5 + sp(8))
                 Triangle(points=[base, by + sp(12), base, by - sp(12), tip, by])
+
+    def _draw_down_columns(self, right: float, fy: float, down: int) -> None:
+        """1st & Goal's down columns, under the away end zone: the current down lit."""
+        size, gap = sp(26), sp(4)
+        left = right - 4 * (size + gap)
+        for n in range(1, 5):
+            x = left + (n - 1) * (size + gap)
+            with self.canvas:
+                Color(*((1, 0.85, 0.0, 1) if n == down else (0.25, 0.28, 0.33, 1)))
+                Rectangle(pos=(x, fy - size - sp(4)), size=(size, size))
+            self._text(str(n), x + size / 2, fy - size / 2 - sp(4), sp(18), bold=True)
 
     def _text(
         self,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 
@@ -30,9 +29,16 @@ DRIVE = [
 ]
 
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+# How many entries of each example to play before the screenshot: a ball in play, or a few
+# scoring slots filled.
+MID_GAME = {"redzone": 40, "firstandgoal": 14, "thirdandlong": 24, "gridironmasters": 30}
+
+
 def main(out: Path = OUT) -> list[Path]:
     from kivy.base import EventLoop
 
+    from companion.scripts import parse_script
     from companion.service import Referee
     from companion.store import resolve
     from domain import rulesets
@@ -95,14 +101,14 @@ def main(out: Path = OUT) -> list[Path]:
     shot("log-correction")
     app.close_correction()
     app.toggle_log()
+    # Each card game a few entries into its example game, so the table shows play in progress.
     for name in rulesets.names():
         if name == "rushzone":
             continue
-        try:
-            app.start_game(name, "Bears", "Packers", {})
-        except Exception as exc:  # a ruleset still being written must not stop the others
-            print(f"{name}: no screenshot ({exc})", file=sys.stderr)
-            continue
+        script = parse_script((EXAMPLES / f"{name}-full.zebra").read_text(encoding="utf-8"))
+        app.start_game(name, script.home or "Home", script.away or "Away", script.options)
+        for _, line in script.lines[: MID_GAME[name]]:
+            app.submit(line)
         shot(f"table-{name}")
     h.close(app)
     shutil.rmtree(work, ignore_errors=True)

@@ -608,3 +608,48 @@ def test_export_writes_every_format_to_the_documents_folder(
     csv_text = next(documents.glob("*.csv")).read_text()
     assert playrows.verify(csv_text).ok
     assert "white 6 2 4 3 5 1" in next(documents.glob("*.zebra")).read_text()
+
+
+def test_with_disputes_agree_the_other_coach_confirms_or_rejects_on_the_tablet(
+    store: str,
+) -> None:
+    referee = Referee(resolve(store, create=True))
+    game_id = referee.start("rushzone", "Bears", "Packers", {"disputes": "agree"}).game_id
+    for text in DRIVE[:4]:
+        referee.enter(game_id, text)
+    app = h.launch(Referee(resolve(store, create=False)))
+    try:
+        assert app.game_id == str(game_id)
+        tap_entry(app, "undo the die was cocked")
+        assert app.status["pending"].startswith("strike entry 4")
+        assert "CONFIRM" in app.waiting
+        h.tap(button(app, "DisputeButton", decision="reject"))
+        assert app.status["pending"] is None and app.status["struck"] == 0
+        tap_entry(app, "undo the die was cocked")
+        h.tap(button(app, "DisputeButton", decision="confirm"))
+        assert app.status["pending"] is None and app.status["struck"] == 1
+        record = referee.record(game_id)
+        assert [c.kind for c in record.disputes] == [
+            "proposed",
+            "rejected",
+            "proposed",
+            "confirmed",
+        ]
+        assert record.disputes[-1].by == "the other coach (at the tablet)"
+    finally:
+        h.close(app)
+
+
+def test_first_and_goal_shows_its_down_columns() -> None:
+    status = {
+        "ruleset": "firstandgoal",
+        "possession": "home",
+        "ball_on": 65,
+        "down": 3,
+        "distance": 4,
+        "goal_to_go": False,
+        "home": "Bears",
+        "away": "Packers",
+    }
+    assert model.field_view(status).down_column == 3
+    assert model.field_view({**status, "ruleset": "rushzone"}).down_column is None
