@@ -108,6 +108,7 @@ Phase = Literal[
     "punt_bounce",
     "punt_ref_t",
     "punt_ref_p",
+    "punt_penalty_choice",
     "punt_return_choice",
     "try",
     "sneak",
@@ -117,6 +118,7 @@ Phase = Literal[
 ]
 PlayKind = Literal["play", "two_point", "fake", "kick_return", "punt_return", "d20_return", "sneak"]
 CARD_PLAYS = ("play", "two_point", "fake")
+RETURNS = ("kick_return", "punt_return")
 CALL_PHASES = ("call", "two_call", "fake_call")
 
 
@@ -182,6 +184,7 @@ class FirstAndGoalState:
     kick: str | None = None
     kick_bonus: int = 0
     kick_distance: int = 0
+    kick_penalty: tuple[str, str] | None = None  # a flag on the punt: (offender, penalty die)
     free_kick: bool = False
     resume: Phase | None = None
     pass_completed: bool = False
@@ -706,8 +709,6 @@ def referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         return after, [ruling, *more]
     offender = state.offense if face == "off" else state.defence
     text = f"Penalty on {state.name(offender)}, {_pen_text(str(pen), face == 'def')}"
-    if play.kind in ("kick_return", "punt_return"):
-        return return_penalty(state, str(face), str(pen), text)
     play = replace(play, penalty=(str(face), str(pen)))
     rulings = [Ruling("penalty", f"{text}.", team=offender, data={"face": face, "yards": pen})]
     green, burned = state.green, state.burned
@@ -727,10 +728,12 @@ def penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     play = state.play
     assert play is not None and play.penalty is not None and state.offense is not None
     face, pen = play.penalty
+    chooser = state.offense if face == "def" else state.defence
+    if play.kind in RETURNS:
+        return return_penalty(state, chooser)
     signed = PEN_YARDS[pen] if face == "def" else -PEN_YARDS[pen]
     spot = yards.half_distance_penalty_spot(play.start, signed)
     auto = face == "def" and pen == "5a"
-    chooser = state.offense if face == "def" else state.defence
     ruling = Ruling(
         "penalty_accepted",
         f"{state.name(chooser)} accept the penalty: ball at {at(state, state.offense, spot)}"
@@ -761,9 +764,10 @@ def penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     assert play is not None and play.penalty is not None
     chooser = state.offense if play.penalty[0] == "def" else state.defence
     assert chooser is not None
+    what = "the return stands" if play.kind in RETURNS else "the play stands"
     ruling = Ruling(
         "penalty_declined",
-        f"{state.name(chooser)} decline the penalty; the play stands.",
+        f"{state.name(chooser)} decline the penalty; {what}.",
         team=chooser,
     )
     if play.kind == "sneak":
@@ -773,19 +777,20 @@ def penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return after, [ruling, *more]
 
 
-def return_penalty(state: FirstAndGoalState, face: str, pen: str, text: str) -> Result:
-    """Penalty on a return: marked off from the end of the run, with no choice (ruling)."""
+def return_penalty(state: FirstAndGoalState, chooser: Side) -> Result:
+    """Accepted penalty on a return (p. 7): marked off from where the run ends (ruling)."""
     play = state.play
-    assert play is not None and state.offense is not None
+    assert play is not None and play.penalty is not None and state.offense is not None
+    face, pen = play.penalty
     run_to = yards.advance(play.start, play.last)
     run_to = min(max(run_to, 1), yards.FIELD - 1)
     signed = PEN_YARDS[pen] if face == "def" else -PEN_YARDS[pen]
     spot = yards.half_distance_penalty_spot(run_to, signed)
     ruling = Ruling(
-        "penalty",
-        f"{text}, marked off from the end of the return: {state.name(state.offense)} ball at "
-        f"{at(state, state.offense, spot)}.",
-        team=state.offense if face == "off" else state.defence,
+        "penalty_accepted",
+        f"{state.name(chooser)} accept the penalty, marked off from the end of the return: "
+        f"{state.name(state.offense)} ball at {at(state, state.offense, spot)}; 1st & 10.",
+        team=chooser,
     )
     return _to_call(_first_down(replace(state, play=None), spot)), [ruling]
 
@@ -816,7 +821,7 @@ def finish_play(state: FirstAndGoalState, play: Play) -> Result:
     assert off is not None
     spot = yards.advance(play.start, play.gained)
     state = replace(state, play=None)
-    if play.kind in ("kick_return", "punt_return", "d20_return"):
+    if play.kind in (*RETURNS, "d20_return"):
         return return_result(state, play, spot)
     state = _refill(state)
     if play.kind == "two_point":
@@ -1203,8 +1208,7 @@ def punt_referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Resu
 
 
 def punt_referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
-    """Punt, play-die P (p. 8): a penalty moves the ball and the punt is repeated (maybe a 1st
-    down)."""
+    """Punt, play-die P (p. 8): referee and penalty dice; a flag waits for accept or decline."""
     face, pen = _read_dice(rest, (("ref", "ref"), ("pen", "pen")))
     assert state.ball_on is not None and state.offense is not None
     if face not in ("def", "off"):
@@ -1214,16 +1218,33 @@ def punt_referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Resul
             no_return=False,
             text=f"Referee die {face}: no penalty, punt {state.kick_distance} yards",
         )
-    off = state.offense
-    signed = PEN_YARDS[str(pen)] if face == "def" else -PEN_YARDS[str(pen)]
-    spot = yards.half_distance_penalty_spot(state.ball_on, signed)
-    offender = state.defence if face == "def" else off
+    offender = state.defence if face == "def" else state.offense
     ruling = Ruling(
         "penalty",
-        f"Penalty on {state.name(offender)}, {_pen_text(str(pen), face == 'def')}: "
-        f"ball at {at(state, off, spot)}.",
+        f"Penalty on {state.name(offender)}, {_pen_text(str(pen), face == 'def')}.",
         team=offender,
+        data={"face": face, "yards": pen},
     )
+    after = replace(state, phase="punt_penalty_choice", kick_penalty=(str(face), str(pen)))
+    return after, [ruling]
+
+
+def punt_penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+    """Punt, play-die P (p. 8): move the ball and repeat the punt (maybe a new 1st down)."""
+    _nothing_more("accept", rest)
+    assert state.ball_on is not None and state.offense is not None
+    assert state.kick_penalty is not None
+    face, pen = state.kick_penalty
+    off = state.offense
+    chooser = off if face == "def" else state.defence
+    signed = PEN_YARDS[pen] if face == "def" else -PEN_YARDS[pen]
+    spot = yards.half_distance_penalty_spot(state.ball_on, signed)
+    ruling = Ruling(
+        "penalty_accepted",
+        f"{state.name(chooser)} accept the penalty: ball at {at(state, off, spot)}.",
+        team=chooser,
+    )
+    state = replace(state, kick_penalty=None)
     marker = state.marker if state.marker is not None else yards.first_down_marker(state.ball_on)
     if face == "def" and (pen == "5a" or spot <= marker) and not state.free_kick:
         first = Ruling(
@@ -1233,6 +1254,17 @@ def punt_referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Resul
         return _to_call(after), [ruling, first]
     repeat = Ruling("repeat_punt", "Repeat the punt from the new spot.")
     return replace(state, ball_on=spot, phase="punt_roll"), [ruling, repeat]
+
+
+def punt_penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+    """Punt, play-die P (p. 7 declining): the punt stands as rolled; the receivers may return."""
+    _nothing_more("decline", rest)
+    assert state.kick_penalty is not None and state.offense is not None
+    chooser = state.offense if state.kick_penalty[0] == "def" else state.defence
+    distance = state.kick_distance
+    state = replace(state, kick_penalty=None)
+    text = f"{state.name(chooser)} decline the penalty: punt {distance} yards"
+    return punt_lands(state, distance, no_return=False, text=text)
 
 
 def punt_lands(state: FirstAndGoalState, distance: int, *, no_return: bool, text: str) -> Result:
@@ -2109,11 +2141,30 @@ def _prompt_penalty_choice(state: FirstAndGoalState) -> Prompt:
     assert play is not None and play.penalty is not None and state.offense is not None
     chooser = state.offense if play.penalty[0] == "def" else state.defence
     role = "offence" if chooser == state.offense else "defence"
+    what, keep, how = "enforce the penalty", f"keep the play ({play.last:+d} yards)", ""
+    if play.kind in RETURNS:
+        what = "marked off from the end of the return"
+        keep, how = f"keep the return ({play.last:+d} yards)", f" ({what})"
     return Prompt(
         _coach(state, chooser, role),
-        f"{state.name(chooser)}: accept the penalty or decline it and keep the play "
-        f"({play.last:+d} yards)",
-        (EntryForm("accept", "enforce the penalty"), EntryForm("decline", "the play stands")),
+        f"{state.name(chooser)}: accept the penalty{how} or decline it and {keep}",
+        (EntryForm("accept", what), EntryForm("decline", keep)),
+    )
+
+
+def _prompt_punt_penalty_choice(state: FirstAndGoalState) -> Prompt:
+    assert state.kick_penalty is not None and state.offense is not None
+    chooser = state.offense if state.kick_penalty[0] == "def" else state.defence
+    role = "offence" if chooser == state.offense else "defence"
+    keep = f"keep the punt ({state.kick_distance} yards)"
+    return Prompt(
+        _coach(state, chooser, role),
+        f"{state.name(chooser)}: accept the penalty (the punt is repeated from the new spot) or "
+        f"decline it and {keep}",
+        (
+            EntryForm("accept", "move the ball and repeat the punt"),
+            EntryForm("decline", keep),
+        ),
     )
 
 
@@ -2279,6 +2330,7 @@ _PROMPTS: dict[str, Any] = {
     "punt_bounce": _prompt_punt_bounce,
     "punt_ref_t": _prompt_ref_t,
     "punt_ref_p": _prompt_ref_p,
+    "punt_penalty_choice": _prompt_punt_penalty_choice,
     "punt_return_choice": _prompt_punt_return_choice,
     "try": _prompt_try,
     "sneak": _prompt_sneak,
@@ -2328,6 +2380,7 @@ _HANDLERS: dict[str, dict[str, Any]] = {
     "punt_bounce": {"bounce": punt_bounce},
     "punt_ref_t": {"ref": punt_referee_turnover},
     "punt_ref_p": {"ref": punt_referee_penalty},
+    "punt_penalty_choice": {"accept": punt_penalty_accept, "decline": punt_penalty_decline},
     "punt_return_choice": {"return": punt_return, "faircatch": fair_catch},
     "try": {"pat": extra_point, "two": go_for_two},
     "sneak": {"roll": sneak_roll},

@@ -183,6 +183,8 @@ class Coach:
     defence: tuple[tuple[str, str], ...] = ()
     injured: tuple[str, ...] = ()
     refresh: bool = False
+    # Player cards the entries show on his discard pile: (position, name, of his chosen team).
+    discard: tuple[tuple[str, str, bool], ...] = ()
 
     def player(self, pid: str) -> Player | None:
         for p in self.roster:
@@ -274,6 +276,8 @@ class RedZoneState:
     scorer: Side | None = None
     resume: Phase | None = None
     subs: tuple[tuple[Side, str], ...] = ()
+    # Team play: does the injured player's coach hold a substitute of his chosen team ("" unasked).
+    sub_team: str = ""
     winner: Side | None = None
 
     def name(self, side: Side) -> str:
@@ -559,19 +563,40 @@ def _make_prompt(state: RedZoneState) -> tuple[str, str, list[EntryForm]]:
         side, pid = state.subs[0]
         p = state.coach(side).player(pid)
         label = p.name if p else pid
-        where = ["discard", "draw", "hand", "none"]
-        if state.opt("substitutions") == "yes" and _bench(state, side, pid):
+        bench = state.opt("substitutions") == "yes" and bool(_bench(state, side, pid))
+        if state.opt("draft") == "team" and not state.sub_team and not bench:
+            unit = _plural(_fits(p.position if p else _unit(pid)), 1)
+            return (
+                side,
+                f"{label} is injured: has {n(side)}'s discard pile, Draw Deck or hand "
+                f"a {unit} of the team chosen?",
+                [
+                    EntryForm(
+                        "teamsub",
+                        "yes: the substitute is of the chosen team; no: any eligible player",
+                        (_w("answer", ("yes", "no")),),
+                    ),
+                    _discard_form(state, side),
+                ],
+            )
+        known = _eligible_discards(state, side, pid)
+        where = ["discard"] if known else ["discard", "draw", "hand", "none"]
+        if state.sub_team == "yes" and "none" in where:
+            where.remove("none")
+        if bench:
             where.insert(0, "bench")
+        seen = f" ({', '.join(known)} on the discard pile)" if known else ""
         return (
             side,
             f"{label} is injured: {n(side)} bring a substitute "
-            "from the discard pile, Draw Deck or hand",
+            f"from the discard pile, Draw Deck or hand, in that order{seen}",
             [
                 EntryForm(
                     "sub",
                     "where the substitute came from (none: the position stays vacant)",
                     (_w("from", tuple(where)),),
-                )
+                ),
+                _discard_form(state, side),
             ],
         )
     off = state.offense
