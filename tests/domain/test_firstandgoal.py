@@ -330,6 +330,85 @@ def test_no_penalty_on_another_referee_face() -> None:
     assert s["clock"]["burned_this_half"] == 1
 
 
+def test_kickoff_return_penalty_on_the_kickers_accepted() -> None:
+    """Declining (p. 7) on a kickoff return: the returners decide; accepted, it is marked off."""
+    g = game()
+    g.enter("toss home", "return", "dice red tan", "roll 10 10 p", "ref def 5")
+    prompt = g.ruleset.expected(g.state)
+    assert prompt.actor == "home" and "Bears" in prompt.text  # the non-offending returners
+    assert {f.keyword for f in prompt.forms} == {"accept", "decline"}
+    g.enter("accept")
+    s = sit(g)
+    assert (s["possession"], s["ball_on"], s["down"], s["distance"]) == ("home", 75, 1, 10)
+    assert "penalty_accepted" in g.kinds()
+
+
+def test_kickoff_return_penalty_on_the_returners_declined_the_return_stands() -> None:
+    """Declining (p. 7) on a kickoff return: the kickers decline; the return stands."""
+    g = game()
+    g.enter("toss home", "return", "dice red tan", "roll 10 10 p", "ref off 10")
+    assert g.ruleset.expected(g.state).actor == "away"  # the kicking team decides
+    g.enter("decline")
+    s = sit(g)
+    assert (s["possession"], s["ball_on"], s["down"], s["distance"]) == ("home", 80, 1, 10)
+    assert "penalty_declined" in g.kinds()
+
+
+def test_punt_return_penalty_declined_the_return_stands() -> None:
+    """Declining (p. 7) on a punt return: the punting team declines; the return stands."""
+    g = placed(70, down=4, marker=60)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 10 10", "return")
+    g.enter("roll 10 p", "ref off 15")
+    assert g.ruleset.expected(g.state).actor == "home"  # the punting team decides
+    g.enter("decline")
+    assert (sit(g)["possession"], sit(g)["ball_on"]) == ("away", 40)
+
+
+def test_punt_penalty_on_the_kickers_accepted_repeats_the_punt() -> None:
+    """Punt P (p. 8): the receivers accept a flag on the punting team; the punt is repeated."""
+    g = placed(70, down=4, marker=60)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 p", "ref off 10")
+    prompt = g.ruleset.expected(g.state)
+    assert g.state.phase == "punt_penalty_choice" and prompt.actor == "away"
+    assert {f.keyword for f in prompt.forms} == {"accept", "decline"}
+    g.enter("accept")
+    s = sit(g)
+    assert g.state.phase == "punt_roll" and (s["possession"], s["ball_on"]) == ("home", 80)
+
+
+def test_punt_penalty_on_the_receivers_declined_the_punt_stands() -> None:
+    """Punt P (p. 8, declining p. 7): the punting team declines; the rolled punt stands."""
+    g = placed(70, down=4, marker=60)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 p", "ref def 5")
+    assert g.ruleset.expected(g.state).actor == "home"  # the punting team decides
+    g.enter("decline")
+    assert g.state.phase == "punt_return_choice"
+    assert (sit(g)["possession"], sit(g)["ball_on"]) == ("away", 50)
+    g.enter("faircatch")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (50, 1)
+
+
+def test_punt_penalty_choice_names_the_coach_in_the_team_variant() -> None:
+    """Team variant (p. 1): the punting side's offence coach decides on a flag on the receivers."""
+    g = placed(70, down=4, marker=60, teams="2v2")
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 p", "ref def 5")
+    assert g.ruleset.expected(g.state).actor == "home offence coach"
+
+
+def test_decline_is_refused_when_no_penalty_is_pending() -> None:
+    """Declining (p. 7) needs a called penalty: elsewhere it is refused and records nothing."""
+    g = kicked_off()
+    refused(g, "decline", "not due")
+    g = game()
+    g.enter("toss home", "return", "dice red tan")
+    refused(g, "decline", "not due")
+    g = placed(70, down=4, marker=60)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 p")
+    refused(g, "decline", "not due")
+    g.enter("ref other 5")  # no flag: the punt stands, nothing to decline
+    refused(g, "decline", "not due")
+
+
 # Field goals and punts (pp. 7-8, 11) ---------------------------------------------------------
 
 
@@ -432,7 +511,7 @@ def test_punt_swap_may_be_entered_with_labels() -> None:
 
 
 def test_punt_extra_bounce_and_recovery_and_penalty() -> None:
-    """Punt (p. 8): bounce adds a roll; referee T recovers; a penalty repeats the punt."""
+    """Punt (p. 8): bounce adds a roll; referee T recovers; an accepted penalty repeats it."""
     g = placed(70, down=4, marker=60)
     g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 break", "bounce 5", "faircatch")
     assert sit(g)["ball_on"] == 55
@@ -440,10 +519,10 @@ def test_punt_extra_bounce_and_recovery_and_penalty() -> None:
     g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 t", "ref t")
     assert sit(g)["possession"] == "home" and sit(g)["ball_on"] == 50 and sit(g)["down"] == 1
     g = placed(70, down=4, marker=60)
-    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 p", "ref off 10")
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 p", "ref off 10", "accept")
     assert g.state.phase == "punt_roll" and sit(g)["ball_on"] == 80
     g = placed(62, down=4, marker=60)
-    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 p", "ref def 5")
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 p", "ref def 5", "accept")
     assert g.state.phase == "call" and sit(g)["down"] == 1 and sit(g)["possession"] == "home"
 
 
@@ -770,12 +849,19 @@ def test_random_legal_games_reach_the_final_whistle(seed: int, opts: dict[str, s
 # The scripted game ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["firstandgoal-full.zebra", "firstandgoal-teams.zebra"])
-def test_the_example_games_play_to_a_final_score(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "final"),
+    [
+        ("firstandgoal-full.zebra", {"home": 10, "away": 13}),
+        ("firstandgoal-teams.zebra", {"home": 7, "away": 17}),
+    ],
+)
+def test_the_example_games_play_to_a_final_score(name: str, final: dict[str, int]) -> None:
     """The scripted games in examples/ apply line by line and end with the final whistle."""
     played = play_script(EXAMPLES / name, "firstandgoal")
     s = played.situation
     assert s["finished"] and s["winner"] is not None
+    assert s["score"] == final
     total = {"home": 0, "away": 0}
     for r in played.rulings:
         if r.points and r.team:
@@ -794,9 +880,9 @@ def test_ruling_turnover_in_the_own_end_zone_is_a_safety() -> None:
 
 
 def test_ruling_return_penalty_is_marked_from_the_end_of_the_run() -> None:
-    """Ruling: a penalty on a kick return is marked off where the run ends, without a choice."""
+    """Ruling: an accepted penalty on a kick return is marked off where the run ends."""
     g = game()
-    g.enter("toss home", "return", "dice red tan", "roll 10 10 p", "ref off 10")
+    g.enter("toss home", "return", "dice red tan", "roll 10 10 p", "ref off 10", "accept")
     assert sit(g)["ball_on"] == 90 and g.state.phase == "call"
 
 
