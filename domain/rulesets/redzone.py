@@ -564,20 +564,24 @@ def _make_prompt(state: RedZoneState) -> tuple[str, str, list[EntryForm]]:
         p = state.coach(side).player(pid)
         label = p.name if p else pid
         bench = state.opt("substitutions") == "yes" and bool(_bench(state, side, pid))
-        if state.opt("draft") == "team" and not state.sub_team and not bench:
-            unit = _plural(_fits(p.position if p else _unit(pid)), 1)
+        if state.opt("draft") == "team" and not state.sub_team:
+            unit = _plural(_fits(_pos(state, side, pid)), 1)
+            answers = ("yes",) if _team_discards(state, side, pid) else ("yes", "no")
+            forms = [
+                EntryForm(
+                    "teamsub",
+                    "yes: a substitute of the chosen team is to hand; no: any eligible player",
+                    (_w("answer", answers),),
+                ),
+                _discard_form(state, side),
+            ]
+            if bench:
+                forms.append(EntryForm("sub", "the drafted back-up", (_w("from", ("bench",)),)))
             return (
                 side,
-                f"{label} is injured: has {n(side)}'s discard pile, Draw Deck or hand "
-                f"a {unit} of the team chosen?",
-                [
-                    EntryForm(
-                        "teamsub",
-                        "yes: the substitute is of the chosen team; no: any eligible player",
-                        (_w("answer", ("yes", "no")),),
-                    ),
-                    _discard_form(state, side),
-                ],
+                f"{label} is injured: do {n(side)} have a substitute ({unit}) of the chosen "
+                "team in the discard pile, Draw Deck or hand?",
+                forms,
             )
         known = _eligible_discards(state, side, pid)
         where = ["discard"] if known else ["discard", "draw", "hand", "none"]
@@ -2564,6 +2568,9 @@ def substitute(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> 
     c = state.coach(side)
     p = c.player(pid)
     assert p is not None
+    if where != "bench":
+        name, discard = _substitution_order(state, side, pid, where, name)
+        c = replace(c, discard=discard)
     newc = replace(c, injured=(*c.injured, pid))
     new_pid = ""
     if where != "none":
@@ -2602,7 +2609,7 @@ def substitute(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> 
             if not (q == pid and not new_pid)
         ),
     )
-    state = replace(_set(state, side, newc), subs=state.subs[1:])
+    state = replace(_set(state, side, newc), subs=state.subs[1:], sub_team="")
     newcomer = newc.player(new_pid) if new_pid else None
     text = f"{p.name} leaves the game; " + (
         f"{newcomer.name} comes in from the {where}." if newcomer else "the position is vacant."
@@ -2615,9 +2622,125 @@ def substitute(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> 
     return _between(replace(state, phase=resume, resume=None), rulings)
 
 
+def _substitution_order(
+    state: RedZoneState, side: Side, pid: str, where: str, name: str
+) -> tuple[str, tuple[tuple[str, str, bool], ...]]:
+    """Injuries: discard pile, then Draw Deck, then hand; a player known to be on the discard
+    pile must be taken first. Returns the substitute's name and the discard pile left."""
+    c = state.coach(side)
+    p = c.player(pid)
+    assert p is not None
+    if state.opt("draft") == "team" and not state.sub_team:
+        raise IllegalEntry("first answer whether a player of the chosen team is to hand: teamsub")
+    known = _eligible_discards(state, side, pid)
+    pile = list(c.discard)
+    if where != "discard":
+        if known:
+            raise IllegalEntry(
+                f"{known[0]} is on {state.name(side)}'s discard pile: the substitute comes "
+                "from there first (sub discard)"
+            )
+        if where == "none" and state.sub_team == "yes":
+            raise IllegalEntry(
+                "a player of the chosen team is to hand: bring him in (sub discard|draw|hand)"
+            )
+        return name, c.discard
+    card = next((k for k in pile if name and k[1].lower() == name.lower()), None)
+    if card is None and not name and known:
+        card = next(k for k in pile if k[1] == known[0])
+    if card is not None:
+        if _fits(card[0]) != _fits(p.position):
+            raise IllegalEntry(
+                f"{card[1]} is a {card[0].upper()} card; {p.name}'s place needs a "
+                f"{_fits(p.position).upper()}"
+            )
+        if state.sub_team == "yes" and not card[2]:
+            raise IllegalEntry(f"{card[1]} is not of the chosen team; bring one who is")
+        pile.remove(card)
+        name = card[1]
+    return name, tuple(pile)
+
+
+def _fits(position: str) -> str:
+    """Tight Ends and Wide Receivers: used interchangeably."""
+    return "wr" if position == "te" else position
+
+
+def _eligible_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
+    """Injuries: the cards known on the discard pile that may take the injured player's place
+    (of the chosen team once the coach has said one is to hand, in team play)."""
+    c = state.coach(side)
+    need = _fits(_pos(state, side, pid))
+    team_only = state.sub_team == "yes"
+    return [name for pos, name, ours in c.discard if _fits(pos) == need and (ours or not team_only)]
+
+
+def _discard_form(state: RedZoneState, side: Side) -> EntryForm:
+    slots = [_w("team", (side,)), _w("position", POSITIONS)]
+    if state.opt("draft") == "team":
+        slots.append(_w("of", ("ours", "other")))
+    return EntryForm(
+        "discard", "a player card put on the discard pile, then its name", tuple(slots)
+    )
+
+
+def record_discard(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+    """Injuries: a player card seen going onto a coach's discard pile, a substitute for later."""
+    team_play = state.opt("draft") == "team"
+    if len(rest) < (3 if team_play else 2):
+        raise IllegalEntry(
+            "enter: discard <team> <position> " + ("ours|other " if team_play else "") + "[name]"
+        )
+    side = _side(rest[0], state)
+    if state.phase == "sub" and side != state.subs[0][0]:
+        raise IllegalEntry("only the injured player's coach reports discards now")
+    position = _word(rest[1], POSITIONS, "a position")
+    ours = team_play and _word(rest[2], ("ours", "other"), "ours or other") == "ours"
+    name = " ".join(raw[3 if team_play else 2 :]).strip()
+    for s in SIDES:
+        for q in state.coach(s).roster:
+            if name and q.name.lower() == name.lower():
+                raise IllegalEntry(
+                    f"{name} was already selected by {state.name(s)} and may not substitute"
+                )
+    c = state.coach(side)
+    name = name or f"{state.name(side)} discarded {position.upper()} {len(c.discard) + 1}"
+    state = _set(state, side, replace(c, discard=(*c.discard, (position, name, ours))))
+    text = f"{name} ({position.upper()}) is on {state.name(side)}'s discard pile."
+    return state, [Ruling("discard", text, team=side)]
+
+
+def team_substitute(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+    """Injuries (team play): a player of the chosen team first, from the discard pile, Draw
+    Deck and hand in that order; if none, substitutions as described above."""
+    answer = _word(_one(rest, "teamsub yes|no"), ("yes", "no"), "yes or no")
+    side, pid = state.subs[0]
+    mine = _team_discards(state, side, pid)
+    if answer == "no" and mine:
+        raise IllegalEntry(f"{mine[0]} of the chosen team is on the discard pile; answer yes")
+    text = (
+        f"{state.name(side)} bring in a player of the chosen team."
+        if answer == "yes"
+        else f"{state.name(side)} have no player of the chosen team: any eligible player."
+    )
+    return replace(state, sub_team=answer), [Ruling("substitution", text, team=side)]
+
+
+def _team_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
+    """Team play: cards of the chosen team known on the discard pile that fit the place."""
+    need = _fits(_pos(state, side, pid))
+    return [n for pos, n, ours in state.coach(side).discard if ours and _fits(pos) == need]
+
+
+def _pos(state: RedZoneState, side: Side, pid: str) -> str:
+    p = state.coach(side).player(pid)
+    return p.position if p else _unit(pid)
+
+
 def _substitution_forms(state: RedZoneState) -> list[EntryForm]:
     forms: list[EntryForm] = []
     for side in SIDES:
+        forms.append(_discard_form(state, side))
         c = state.coach(side)
         vacant = _vacancies(c)
         if vacant:
@@ -3037,6 +3160,7 @@ def lineup_view(state: RedZoneState, side: Side) -> dict[str, Any]:
         "offence": {slot: show(pid) for slot, pid in c.offence},
         "defence": {pid: {"player": show(pid), "opposite": place} for pid, place in c.defence},
         "injured": [show(pid) for pid in c.injured],
+        "discard_pile": [name for _, name, _ in c.discard],
         "roster": [{"id": p.pid, "position": p.position, "name": p.name} for p in c.roster],
     }
 
@@ -3166,6 +3290,9 @@ _HANDLERS: dict[tuple[str, str], Handler] = {
     ("try", "two"): _bind(try_choice, two=True),
     ("pat", "fg"): extra_point,
     ("sub", "sub"): substitute,
+    ("sub", "teamsub"): team_substitute,
+    ("sub", "discard"): record_discard,
+    ("call", "discard"): record_discard,
     ("call", "bench"): bench_substitution,
     ("call", "fill"): fill_vacancy,
 }

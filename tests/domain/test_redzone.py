@@ -385,6 +385,99 @@ def test_injured_player_replaced_from_the_draw_deck_by_name() -> None:
     assert g.sit["clock"]["home"]["draw_deck_flips"] == draws + 1
 
 
+def injure_rice(g: Game) -> None:
+    """Ron's Hook to Jerry Rice: a WR check that comes up Injury."""
+    g.enter("call hook lwr 4", "defend goalline", "flip green green", "result wr")
+    g.enter("skill injury 9")
+    assert g.state.phase == "sub"
+
+
+def test_out_of_order_substitute_refused_while_a_discarded_player_is_known() -> None:
+    """Injuries: "must select a new player from his discard pile" before the Draw Deck or hand."""
+    g = kicked()
+    g.enter("discard home wr Andre Reed")
+    assert g.sit["lineups"]["home"]["discard_pile"] == ["Andre Reed"]
+    injure_rice(g)
+    draws, hand = g.sit["clock"]["home"]["draw_deck_flips"], g.sit["clock"]["home"]["hand"]
+    assert "Andre Reed is on Ron's discard pile" in g.refused("sub draw Henry Ellard")
+    assert "discard pile" in g.refused("sub hand Henry Ellard")
+    assert "discard pile" in g.refused("sub none")
+    subs = [f for f in RULESET.expected(g.state).forms if f.keyword == "sub"]
+    assert subs[0].slots[0].words == ("discard",)
+    g.enter("sub discard")
+    assert g.sit["lineups"]["home"]["offence"]["lwr"] == "Andre Reed"
+    assert g.sit["lineups"]["home"]["discard_pile"] == []
+    assert g.sit["clock"]["home"]["draw_deck_flips"] == draws
+    assert g.sit["clock"]["home"]["hand"] == hand
+
+
+def test_a_tight_end_on_the_discard_pile_takes_a_receivers_place() -> None:
+    """Tight Ends and Wide Receivers are interchangeable; other positions are not eligible."""
+    g = kicked()
+    g.enter("discard home rb Ricky Watters", "discard home te Ben Coates")
+    injure_rice(g)
+    assert "a RB card" in g.refused("sub discard Ricky Watters")
+    assert "Ben Coates" in g.refused("sub draw")
+    g.enter("sub discard Ben Coates")
+    assert g.sit["lineups"]["home"]["offence"]["lwr"] == "Ben Coates"
+    assert g.sit["lineups"]["home"]["discard_pile"] == ["Ricky Watters"]
+
+
+def test_no_eligible_discard_known_lets_the_draw_deck_follow() -> None:
+    """Injuries: with no eligible player on the discard pile, the Draw Deck comes next."""
+    g = kicked()
+    g.enter("discard home rb Ricky Watters")
+    injure_rice(g)
+    g.enter("sub draw Henry Ellard")
+    assert g.sit["lineups"]["home"]["offence"]["lwr"] == "Henry Ellard"
+    assert g.sit["lineups"]["home"]["discard_pile"] == ["Ricky Watters"]
+
+
+def test_discard_entry_refuses_a_drafted_player() -> None:
+    """Injuries: a substitute may not be a player previously selected by either team."""
+    g = kicked()
+    assert "already selected by Duncan" in g.refused("discard home wr Tim Brown")
+    assert "not a position" in g.refused("discard home kr Joe Smith")
+
+
+def team_kicked() -> Game:
+    """Team play: Duncan picks his whole team, then Ron; Ron receives."""
+    g = Game(draft="team")
+    g.enter("toss home", "field", "receive")
+    for entry in AWAY_DRAFT + HOME_DRAFT:
+        g.enter(f"draft {entry}")
+    g.enter("kick", "k 67", "kr 24")
+    return g
+
+
+def test_team_play_asks_whether_a_substitute_of_the_team_is_to_hand() -> None:
+    """Injuries (team play): "choose this player from his discard pile, his Draw Deck, and his
+    hand in that order. If no player is available from the team ... as described above"."""
+    g = team_kicked()
+    g.enter("discard home wr other Andre Reed")
+    injure_rice(g)
+    assert [f.keyword for f in RULESET.expected(g.state).forms] == ["teamsub", "discard"]
+    assert "not due" in g.refused("sub draw")
+    g.enter("teamsub yes")
+    assert "chosen team is to hand" in g.refused("sub none")
+    assert "not of the chosen team" in g.refused("sub discard Andre Reed")
+    g.enter("sub draw John Taylor")
+    assert g.sit["lineups"]["home"]["offence"]["lwr"] == "John Taylor"
+
+
+def test_team_play_no_refused_while_a_team_player_is_on_the_discard_pile() -> None:
+    """Injuries (team play): a player of the chosen team on the discard pile comes first."""
+    g = team_kicked()
+    g.enter("discard home wr ours Brent Jones")
+    injure_rice(g)
+    assert RULESET.expected(g.state).forms[0].slots[0].words == ("yes",)
+    assert "Brent Jones" in g.refused("teamsub no")
+    g.enter("teamsub yes")
+    assert "Brent Jones" in g.refused("sub draw")
+    g.enter("sub discard Brent Jones")
+    assert g.sit["lineups"]["home"]["offence"]["lwr"] == "Brent Jones"
+
+
 def test_wrong_skill_word_is_refused() -> None:
     """Block: only yards or Fumble are printed on a Block line."""
     g = kicked()
@@ -1136,6 +1229,7 @@ WEIGHTS = {
     "bench": 0.05,
     "fill": 0.3,
     "noplays": 0.02,
+    "discard": 0.1,
 }
 OPTION_SETS = [
     {"length": "short"},
