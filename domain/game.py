@@ -49,8 +49,6 @@ class Correction:
     pending: bool = False
 
 
-
-
 class Game(Aggregate):
     """One game at one table, refereed under one ruleset."""
 
