@@ -17,6 +17,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import PersistenceError, RecordConflictError
+from eventsourcing.utils import get_topic
 
 from companion.scripts import Script
 from companion.store import Store, StoreError
@@ -85,6 +86,7 @@ class Referee(Application[UUID]):
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._records: dict[UUID, GameRecord] = {}
         for attempt in range(6):
             try:
                 super().__init__(env=store.env)
@@ -221,6 +223,16 @@ class Referee(Application[UUID]):
             self.save(game)
         except RecordConflictError:
             raise self._moved_on(game.id) from None
+        self._cache(game)
+
+    def _cache(self, game: Game) -> None:
+        """Keep the game just saved, with its fold, as the cached copy for the next command.
+
+        The library caches only what it read; with fast-forwarding on, that copy replays our
+        events, which drops the fold, and the next command re-ran the rules over the whole game.
+        """
+        if self.repository.cache is not None:
+            self.repository.cache.put(game.id, game)
 
     def _moved_on(self, game_id: UUID) -> GameMovedOn:
         """What the other table recorded, and the situation now, after a lost race."""
@@ -247,10 +259,19 @@ class Referee(Application[UUID]):
         return list(self.repository.event_store.get(game_id))
 
     def record(self, game_id: UUID) -> GameRecord:
-        """The base read model of one game, folded from its stored events."""
-        folded = record.project(self.game_events(game_id))
+        """The base read model of one game, folded from its stored events.
+
+        The record is immutable, so the last one folded is kept and only the events stored
+        since (by this process or any other) are read and folded on the next call.
+        """
+        cached = self._records.get(game_id)
+        newer = self.repository.event_store.get(game_id, gt=cached.version if cached else None)
+        folded = cached or GameRecord()
+        for event in newer:
+            folded = record.evolve(folded, event)
         if not folded.game_id:
             raise UnknownGame(f"no game {game_id} in {self.store}")
+        self._records[game_id] = folded
         return folded
 
     def status(self, game_id: UUID) -> dict[str, Any]:
@@ -315,6 +336,10 @@ class Referee(Application[UUID]):
 
     def find(self, key: str | None, *, unfinished: bool = False) -> UUID:
         """A game by id or unique id prefix; without one, the most recently played game."""
+        if not key and not unfinished:
+            latest = self._latest_game()
+            if latest is not None:
+                return latest
         games = self.games()
         if unfinished and not key:
             games = [g for g in games if not g.finished]
@@ -330,6 +355,20 @@ class Referee(Application[UUID]):
         if len(matches) > 1:
             raise UnknownGame(f"{key!r} matches {len(matches)} games; type more of the id")
         return matches[0].game_id
+
+    def _latest_game(self) -> UUID | None:
+        """The game of the last event stored: the most recently played one, without a scan.
+
+        ``games()`` folds every event of the store; ``zebra status`` with no game named only
+        needs the last event's game. None if the store is empty or that event is not a game's.
+        """
+        last = self.recorder.max_notification_id()
+        if not last:
+            return None
+        page = self.recorder.select_notifications(start=last, limit=1)
+        if not page or not page[0].topic.startswith(get_topic(Game) + "."):
+            return None
+        return UUID(str(page[0].originator_id))
 
     def _outcome(self, game: Game, rulings: tuple[Ruling, ...]) -> Outcome:
         # The live view comes from the aggregate's own fold; ``status`` rebuilds the same view

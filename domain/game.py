@@ -8,6 +8,7 @@ what the rules made of each entry, so projections read rulings and never re-run 
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -105,6 +106,26 @@ class Game(Aggregate):
         self.pending: dict[str, Any] | None = None
         self.pending_by: str | None = None
         self._folded: list[Derived] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A copy for one command: fresh containers, shared immutable entries and fold steps.
+
+        The repository deep-copies a cached game for every command. Entries, fold steps and
+        states are frozen and never changed in place, so only the containers that commands and
+        events change (dicts and lists) are copied: O(entries) list copies instead of a deep
+        copy of every state of the game.
+        """
+        copied = copy(self)
+        memo[id(self)] = copied
+        copied.__dict__.update(
+            options=dict(self.options),
+            entries=dict(self.entries),
+            order=list(self.order),
+            pending=None if self.pending is None else dict(self.pending),
+            _folded=None if self._folded is None else list(self._folded),
+            _pending_events=list(self._pending_events),
+        )
+        return copied
 
     # Reading the fold -----------------------------------------------------------------------
 

@@ -166,7 +166,8 @@ def _with_line(
     record: GameRecord, seq: int, version: int, change: Change | None = None, **changes: Any
 ) -> GameRecord:
     lines = list(record.lines)
-    i = next(i for i, line in enumerate(lines) if line.seq == seq)
+    # Rulings and corrections mostly concern the latest entries: look from the end.
+    i = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].seq == seq)
     if change is not None:
         changes["history"] = (*lines[i].history, change)
     lines[i] = replace(lines[i], **changes)

@@ -19,12 +19,22 @@ def names() -> list[str]:
     return [n for n in KNOWN if find_spec(f"{__name__}.{n}") is not None]
 
 
+# Rulesets already imported, by name: ``get`` is called several times per command, and looking
+# for the modules on disk (``names``) each time cost more than the rules of an entry.
+_LOADED: dict[str, Ruleset[Any]] = {}
+
+
 def get(name: str) -> Ruleset[Any]:
     """The ruleset called ``name``; an unknown name is refused with the known ones."""
     key = name.strip().lower() if isinstance(name, str) else ""
+    found = _LOADED.get(key)
+    if found is not None:
+        return found
     if key not in names():
         raise IllegalEntry(f"unknown game {name!r}; Zebra referees: {', '.join(names())}")
-    return import_module(f"{__name__}.{key}").RULESET  # type: ignore[no-any-return]
+    rules: Ruleset[Any] = import_module(f"{__name__}.{key}").RULESET
+    _LOADED[key] = rules
+    return rules
 
 
 def roster_checker(name: str) -> Callable[[str], list[str]]:

@@ -109,6 +109,14 @@ def check_store(url: str, game_id: UUID, acked: dict[int, str]) -> None:
     assert referee.status(game_id)["entries"] == len(game.effective)
 
 
+def long_game(url: str) -> UUID:
+    """A Red Zone game: hundreds of entries, so a writer is still writing when it is killed."""
+    referee = referee_at(url)
+    game_id = referee.start("redzone", "Bears", "Packers", {"length": "long"}).game_id
+    referee.close()
+    return game_id
+
+
 def opened_game(url: str) -> UUID:
     referee = referee_at(url)
     game_id = referee.start("rushzone", "Bears", "Packers").game_id
@@ -147,7 +155,7 @@ def test_writers_killed_at_random_moments_lose_nothing_acknowledged(
     store_url: str, tmp_path: Path
 ) -> None:
     rnd = random.Random(20261129)
-    game_id = opened_game(store_url)
+    game_id = long_game(store_url)
     acks = tmp_path / "acks.jsonl"
     killed_mid_write = 0
     for trial in range(CRASH_TRIALS):
@@ -161,7 +169,7 @@ def test_writers_killed_at_random_moments_lose_nothing_acknowledged(
         if trial % 20 == 19 or trial == CRASH_TRIALS - 1:
             check_store(store_url, game_id, read_acks(acks)[0])
         if referee_at(store_url).status(game_id)["finished"]:
-            game_id = opened_game(store_url)
+            game_id = long_game(store_url)
             acks = tmp_path / f"acks-{trial}.jsonl"
     acked, _ = read_acks(acks)
     check_store(store_url, game_id, acked)
