@@ -1,0 +1,720 @@
+"""Zebra against the bare eventsourcing library, on the same SQLite store file (issue 10).
+
+    python -m benchmarks            # the default run, about 3 to 5 minutes on 2 cores
+    python -m benchmarks --long     # 10,000 league games, more repetitions (about 20+ minutes)
+
+Each figure is measured several times; the table prints the median with the spread (min to
+max) of Zebra and of the bare library, and the ratio of the medians, measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from functools import partial
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from benchmarks import bare, games
+from companion import views
+from companion.scripts import parse_script
+from companion.service import Referee
+from companion.session import Session
+from companion.store import Store
+from domain import rulesets
+from domain.game import Game
+from projections import clock, playbyplay, record, scoreboard, situation
+
+ROOT = Path(__file__).resolve().parents[1]  # the checkout being measured
+BY = "bench"
+AT = "2026-01-01T00:00:00+00:00"
+TEAMS = (
+    "Bears",
+    "Packers",
+    "Lions",
+    "Vikings",
+    "Giants",
+    "Eagles",
+    "Jets",
+    "Bills",
+    "Rams",
+    "Seahawks",
+    "Saints",
+    "Falcons",
+    "Chiefs",
+    "Raiders",
+    "Browns",
+    "Steelers",
+)
+
+
+# Measuring ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    """Repeated measurements of one quantity, in seconds (or per-second rates)."""
+
+    values: list[float] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values) if self.values else float("nan")
+
+    @property
+    def low(self) -> float:
+        return min(self.values) if self.values else float("nan")
+
+    @property
+    def high(self) -> float:
+        return max(self.values) if self.values else float("nan")
+
+
+@dataclass
+class Row:
+    """One line of the results table."""
+
+    figure: str
+    what: str
+    zebra: Sample
+    unit: str
+    bare: Sample | None = None
+    ratio_kind: str = ""  # "time": zebra/bare; "rate": zebra/bare of a rate
+    target: str = ""
+    met: bool | None = None
+    note: str = ""
+
+    @property
+    def ratio(self) -> float | None:
+        if self.bare is None or not self.bare.values:
+            return None
+        return self.zebra.median / self.bare.median
+
+
+def fmt(value: float, unit: str) -> str:
+    if value != value:  # NaN
+        return "-"
+    if unit == "s":
+        if value < 1e-3:
+            return f"{value * 1e6:.0f} µs"
+        if value < 1:
+            return f"{value * 1e3:.2f} ms"
+        return f"{value:.2f} s"
+    if unit == "ev/s":
+        return f"{value:,.0f} ev/s"
+    return f"{value:.3g} {unit}"
+
+
+def spread(s: Sample, unit: str) -> str:
+    if not s.values:
+        return "not measured"
+    med = fmt(s.median, unit)
+    if len(s.values) == 1:
+        return med
+    return f"{med} ({fmt(s.low, unit)}–{fmt(s.high, unit)}, n={len(s.values)})"
+
+
+def timed(fn: Callable[[], Any]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+# Stores -------------------------------------------------------------------------------------
+
+
+def referee_at(path: Path) -> Referee:
+    return Referee(Store(path))
+
+
+def store_game(referee: Referee, game: games.ScriptedGame, home: str, away: str) -> UUID:
+    """Record a whole game in one save, as ``zebra import`` does."""
+    g = Game.start(game.ruleset, home, away, game.options, BY, AT)
+    for text in game.entries:
+        g.enter(text, BY, AT)
+    referee.save(g)
+    return g.id
+
+
+# Figure 1: per entry ------------------------------------------------------------------------
+
+
+def figure_entry(path: Path, game: games.ScriptedGame, reps: int) -> list[Row]:
+    """Per entry over a whole game: the CLI session's line handling against a bare save."""
+    n = len(game.entries)
+    zebra, bare1, bare2, rules_only = Sample(), Sample(), Sample(), Sample()
+    rules = rulesets.get(game.ruleset)
+    referee = referee_at(path)
+    app = bare.open_bare(path)
+    # The Ruled payloads, so the two-event bare save stores the same bytes as Zebra does.
+    probe = Game.start(game.ruleset, "Bears", "Packers", game.options, BY, AT)
+    for text in game.entries:
+        probe.enter(text, BY, AT)
+    ruled_events = [e for e in probe.collect_events() if type(e).__name__ == "Ruled"]
+    ruled = [bare.payload(e) for e in ruled_events[1:]]
+    for _ in range(reps):
+        outcome = referee.start(game.ruleset, "Bears", "Packers", game.options, BY)
+        session = Session(referee, outcome.game_id, BY)
+
+        def play(session: Session = session) -> None:
+            for text in game.entries:
+                reply = session.handle(text)
+                if reply.refused:
+                    raise RuntimeError(f"refused {text!r}: {reply.refused}")
+
+        zebra.values.append(timed(play) / n)
+
+        def rules_alone() -> None:
+            state = rules.initial("Bears", "Packers", game.options)
+            for text in game.entries:
+                state, _ = rules.apply(state, text)
+                rules.situation(state)
+                rules.expected(state)
+
+        rules_only.values.append(timed(rules_alone) / n)
+
+        agg = bare.BareGame(name="per entry")
+        app.save(agg)
+
+        def save_one(agg: bare.BareGame = agg) -> None:
+            for i, text in enumerate(game.entries, start=1):
+                agg.entered(seq=i, text=text, by=BY, at=AT)
+                app.save(agg)
+
+        bare1.values.append(timed(save_one) / n)
+
+        agg2 = bare.BareGame(name="per entry, two events")
+        app.save(agg2)
+
+        def save_two(agg: bare.BareGame = agg2) -> None:
+            for i, text in enumerate(game.entries, start=1):
+                agg.entered(seq=i, text=text, by=BY, at=AT)
+                agg.happened(data=ruled[i - 1])
+                app.save(agg)
+
+        bare2.values.append(timed(save_two) / n)
+    # "situation shown": each reply of the session holds the situation screen's lines.
+    assert views.situation_screen(referee.status(outcome.game_id))
+    return [
+        Row(
+            "1",
+            f"per entry over a {n}-entry game (parse+rules+record+situation) "
+            "vs bare save of 1 event",
+            zebra,
+            "s",
+            bare1,
+            "time",
+            "≤ 1.2×",
+        ),
+        Row(
+            "1b",
+            "same Zebra entries vs bare save of the same 2 events (Entered + Ruled payload)",
+            zebra,
+            "s",
+            bare2,
+            "time",
+            "(diagnostic)",
+        ),
+        Row(
+            "1c",
+            f"of which the {game.ruleset} rules alone (apply + situation + prompt), no storage",
+            rules_only,
+            "s",
+            bare1,
+            "time",
+            "(diagnostic)",
+        ),
+    ]
+
+
+# Figure 2: replay ---------------------------------------------------------------------------
+
+
+def project_all(referee: Referee, game_id: UUID) -> int:
+    events = referee.game_events(game_id)
+    rec = record.project(events)
+    situation.view(rec)
+    scoreboard.view(rec)
+    clock.view(rec)
+    playbyplay.view(rec)
+    return len(events)
+
+
+def figure_replay(path: Path, game: games.ScriptedGame, reps: int) -> list[Row]:
+    referee = referee_at(path)
+    gid = store_game(referee, game, "Bears", "Packers")
+    events = referee.game_events(gid)
+    count = len(events)
+    app = bare.open_bare(path)
+    bid = bare.copy_game(app, events)
+    zebra, zebra_open, plain = Sample(), Sample(), Sample()
+    for _ in range(reps):
+        fresh = referee_at(path)  # a new process opening the game: no cache
+        zebra.values.append(count / timed(lambda fresh=fresh: project_all(fresh, gid)))
+        fresh = referee_at(path)
+
+        def open_for_play(fresh: Referee = fresh) -> None:
+            g = fresh.game(gid)
+            g.rules.expected(g.state)
+
+        zebra_open.values.append(count / timed(open_for_play))
+        fresh_bare = bare.open_bare(path)
+        got: list[Any] = []
+        plain.values.append(
+            count / timed(lambda b=fresh_bare, g=got: g.append(b.repository.get(bid)))
+        )
+        assert got[-1].version == count
+    n = len(game.entries)
+    return [
+        Row(
+            "2",
+            f"replay a stored {n}-entry game ({count} events) and build every projection "
+            "vs bare repository.get",
+            zebra,
+            "ev/s",
+            plain,
+            "rate",
+            "≥ 0.5×",
+        ),
+        Row(
+            "2b",
+            f"open the same game for play (repository.get + rules over {n} entries + prompt)",
+            zebra_open,
+            "ev/s",
+            plain,
+            "rate",
+            "(diagnostic)",
+        ),
+    ]
+
+
+# Figure 3: corrections ----------------------------------------------------------------------
+
+
+def figure_corrections(
+    path: Path, sizes: list[int], tails: list[int], reps: int, seed: int
+) -> tuple[list[Row], list[dict[str, Any]]]:
+    """Amend entry k = n - tail of an n-entry game, to the same text (every later entry re-runs)."""
+    longest = games.long_game(max(sizes), seed)
+    referee = referee_at(path)
+    table: list[dict[str, Any]] = []
+    for n in sizes:
+        prefix = games.ScriptedGame(longest.ruleset, longest.options, longest.entries[:n], False)
+        gid = store_game(referee, prefix, "Bears", "Packers")
+        for tail in tails:
+            k = n - tail
+            if k < 1:
+                continue
+            text = prefix.entries[k - 1]
+            warm, cold = Sample(), Sample()
+            live = referee_at(path)
+            live.game(gid)  # a long-lived process (the tablet, a session) has the game cached
+            for _ in range(reps):
+                warm.values.append(timed(partial(live.amend, gid, k, text, "bench", BY)))
+                fresh = referee_at(path)  # a CLI process: nothing cached
+                cold.values.append(timed(partial(fresh.amend, gid, k, text, "bench", BY)))
+            table.append({"n": n, "n_minus_k": tail, "k": k, "warm": warm, "cold": cold})
+    rows: list[Row] = []
+    for tail in tails:
+        line = [t for t in table if t["n_minus_k"] == tail]
+        if len(line) < 2:
+            continue
+        small, big = line[0], line[-1]
+        for mode in ("warm", "cold"):
+            growth = big[mode].median / small[mode].median
+            rows.append(
+                Row(
+                    "3",
+                    f"amend with n−k={tail} ({mode}): n={big['n']} against n={small['n']}",
+                    big[mode],
+                    "s",
+                    small[mode],
+                    "time",
+                    "≈ 1× (time depends on n−k, not n)",
+                    met=growth <= 1.5,
+                    note=f"{big['n'] // small['n']}× the entries",
+                )
+            )
+    return rows, table
+
+
+# Figure 4: CLI cold start -------------------------------------------------------------------
+
+
+def zebra_command() -> list[str]:
+    """``zebra`` in a fresh interpreter, running the checkout being measured.
+
+    This is what the ``zebra`` console script does (import ``companion.cli``, call ``main``);
+    run from the repository root, it measures this checkout even when the installed script
+    points at another one.
+    """
+    return [sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())"]
+
+
+def run_quiet(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    if done.returncode != 0:
+        raise RuntimeError(f"{args} failed: {done.stderr.strip()[-300:]}")
+    return done
+
+
+def import_profile(args: list[str], env: dict[str, str]) -> tuple[list[str], list[tuple[int, str]]]:
+    """Run under -X importtime: the Kivy modules imported, and the 6 costliest top imports."""
+    cmd = [sys.executable, "-X", "importtime", "-c", "from companion.cli import main; main()"]
+    done = subprocess.run(
+        cmd + args, env=env, capture_output=True, text=True, timeout=120, check=False, cwd=ROOT
+    )
+    kivy, top = [], []
+    for line in done.stderr.splitlines():
+        m = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|(\s*)(\S+)", line)
+        if not m:
+            continue
+        name = m.group(4)
+        if name == "kivy" or name.startswith("kivy."):
+            kivy.append(name)
+        if len(m.group(3)) == 1:  # top level of the import tree
+            top.append((int(m.group(2)), name))
+    return kivy, sorted(top, reverse=True)[:6]
+
+
+def figure_cli(stores: dict[str, Path], reps: int) -> tuple[list[Row], dict[str, Any]]:
+    env = {**os.environ, "ZEBRA_USER": BY, "COLUMNS": "100"}
+    env.pop("ZEBRA_STORE", None)
+    zebra = zebra_command()
+    cases = {"zebra --help": [*zebra, "--help"]}
+    for label, path in stores.items():
+        cases[f"zebra status (store: {label})"] = [*zebra, "status", "--store", str(path)]
+    small_store = next(iter(stores.values()))
+    python_pass = Sample()
+    bare_start = Sample()
+    samples = {name: Sample() for name in cases}
+    for _ in range(reps):
+        python_pass.values.append(timed(lambda: run_quiet([sys.executable, "-c", "pass"], env)))
+        bare_start.values.append(
+            timed(
+                lambda: run_quiet(
+                    [sys.executable, "-c", "import eventsourcing.application, sqlite3"], env
+                )
+            )
+        )
+        for name, args in cases.items():
+            if len(samples[name].values) >= 2 and samples[name].median > 2.0:
+                continue  # a slow case (the whole league): two runs say enough, in less time
+            samples[name].values.append(timed(lambda a=args: run_quiet(a, env)))
+    extra: dict[str, Any] = {}
+    kivy_all: list[str] = []
+    for label, args in (
+        ("--help", ["--help"]),
+        ("status", ["status", "--store", str(small_store)]),
+    ):
+        kivy, top = import_profile(args, env)
+        kivy_all += kivy
+        extra[f"importtime {label}"] = top
+    extra["kivy modules imported by the CLI"] = sorted(set(kivy_all))
+    rows = []
+    for name, s in samples.items():
+        rows.append(
+            Row(
+                "4",
+                f"{name}, fresh process",
+                s,
+                "s",
+                bare_start,
+                "time",
+                "≤ 0.25 s",
+                met=s.median <= 0.25,
+                note="bare: python -c 'import eventsourcing.application'",
+            )
+        )
+    rows.append(Row("4", "python -c pass (interpreter alone)", python_pass, "s"))
+    rows.append(
+        Row(
+            "4",
+            "Kivy imported by the CLI (python -X importtime, --help and status)",
+            Sample(),
+            "",
+            target="never",
+            met=not kivy_all,
+            note=", ".join(sorted(set(kivy_all))[:5]) or "no kivy module imported",
+        )
+    )
+    return rows, extra
+
+
+# Figure 5: league rebuild -------------------------------------------------------------------
+
+
+def build_league(path: Path, count: int, seed: int) -> int:
+    """``count`` finished games between random teams, recorded as ``zebra import`` records them."""
+    pool = games.finished_games("rushzone", min(count, 40), seed)
+    referee = referee_at(path)
+    rnd = random.Random(seed)
+    for i in range(count):
+        home, away = rnd.sample(TEAMS, 2)
+        store_game(referee, pool[i % len(pool)], home, away)
+    return int(referee.recorder.max_notification_id() or 0)
+
+
+def figure_league(path: Path, count: int, reps: int, seed: int) -> list[Row]:
+    t0 = time.perf_counter()
+    events = build_league(path, count, seed)
+    say(f"    built {count} games ({events:,} events) in {time.perf_counter() - t0:.1f} s")
+    zebra, plain = Sample(), Sample()
+    for _ in range(reps):
+        referee = referee_at(path)
+        table: list[Any] = []
+        zebra.values.append(events / timed(lambda r=referee, t=table: t.extend(r.standings())))
+        assert sum(s.games for s in table) == 2 * count
+        app = bare.open_bare(path)
+        seen: list[int] = []
+        plain.values.append(
+            events / timed(lambda a=app, s=seen: s.append(sum(1 for _ in bare.read_log(a))))
+        )
+        assert seen[-1] == events
+    return [
+        Row(
+            "5",
+            f"league standings over {count:,} stored games ({events:,} events) "
+            "vs reading the notification log bare",
+            zebra,
+            "ev/s",
+            plain,
+            "rate",
+            "≥ 0.5×",
+        )
+    ]
+
+
+# Figure 6: tablet ---------------------------------------------------------------------------
+
+
+def figure_tablet(workdir: Path, reps: int, long_entries: int) -> tuple[list[Row], dict[str, Any]]:
+    env = {**os.environ, "ZEBRA_USER": BY}
+    cmd = [
+        sys.executable,
+        "-m",
+        "benchmarks.tablet",
+        "--dir",
+        str(workdir),
+        "--reps",
+        str(reps),
+        "--long-entries",
+        str(long_entries),
+    ]
+    try:
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900, cwd=ROOT)
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr else "failed")
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+    except Exception as exc:  # any failure means the figure is not measured, never faked
+        reason = f"not measured: {exc}"
+        return [
+            Row("6", "tablet: button press to next rendered frame", Sample(), "s", note=reason)
+        ], {}
+    redraw = Sample(result.get("redraw", []))
+    rows = []
+    for case in result["cases"]:
+        s = Sample(case["values"])
+        rows.append(
+            Row(
+                "6",
+                f"tablet: press to next frame, {case['name']}",
+                s,
+                "s",
+                redraw,
+                "time",
+                target="≤ 16 ms",
+                met=s.median <= 0.016,
+                note=case.get("note", ""),
+            )
+        )
+    rows.append(
+        Row(
+            "6",
+            "bare redraw: one frame after one label's text changes (no service call), "
+            f"GL renderer {result.get('renderer', '?')}",
+            redraw,
+            "s",
+        )
+    )
+    return rows, result
+
+
+# Report -------------------------------------------------------------------------------------
+
+
+def verdict(row: Row) -> str:
+    if row.met is not None:
+        return "met" if row.met else "MISSED"
+    r = row.ratio
+    if r is None or not row.target.startswith(("≤", "≥")):
+        return ""
+    bound = float(row.target.split()[1].rstrip("×"))
+    ok = r <= bound if row.target.startswith("≤") else r >= bound
+    row.met = ok
+    return "met" if ok else "MISSED"
+
+
+def markdown(rows: list[Row]) -> str:
+    out = [
+        "| # | measure | Zebra median (min–max) | bare median (min–max) | ratio | target | result"
+        " |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        ratio = "" if row.ratio is None else f"{row.ratio:.2f}×"
+        result = verdict(row)
+        what = row.what + (f" — {row.note}" if row.note else "")
+        zebra = spread(row.zebra, row.unit) if row.unit else ""
+        plain = spread(row.bare, row.unit) if row.bare else ""
+        out.append(
+            f"| {row.figure} | {what} | {zebra} | {plain} | {ratio} | {row.target} | {result} |"
+        )
+    return "\n".join(out)
+
+
+def corrections_table(table: list[dict[str, Any]]) -> str:
+    out = [
+        "| n | n−k | k | warm (cached game) median (min–max) "
+        "| cold (fresh process) median (min–max) |",
+        "|---|---|---|---|---|",
+    ]
+    for t in table:
+        out.append(
+            f"| {t['n']} | {t['n_minus_k']} | {t['k']} | {spread(t['warm'], 's')} | "
+            f"{spread(t['cold'], 's')} |"
+        )
+    return "\n".join(out)
+
+
+def machine() -> dict[str, str]:
+    cpu = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    versions = {}
+    for dist in ("eventsourcing", "typer", "kivy", "zebra-referee"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = "not installed"
+    import sqlite3
+
+    return {
+        "nproc": str(os.cpu_count()),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "sqlite": sqlite3.sqlite_version,
+        "platform": platform.platform(),
+        **versions,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--long", action="store_true", help="10,000 league games, more repetitions")
+    parser.add_argument("--reps", type=int, default=0, help="repetitions per figure (default 5)")
+    parser.add_argument(
+        "--only", default="123456", help="figures to run, e.g. --only 13 (default: all)"
+    )
+    parser.add_argument("--games", type=int, default=0, help="league size (default 1000)")
+    parser.add_argument("--dir", type=Path, default=None, help="keep the stores in this folder")
+    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    reps = args.reps or (7 if args.long else 5)
+    league = args.games or (10_000 if args.long else 1_000)
+    sizes = [100, 400, 1600]
+    tails = [10, 100]
+    workdir = args.dir or Path(tempfile.mkdtemp(prefix="zebra-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    store = workdir / "bench.sqlite"
+    started = time.perf_counter()
+    info = machine()
+    say("Zebra benchmarks — " + ", ".join(f"{k} {v}" for k, v in info.items()))
+    say(f"store: {store}  repetitions: {reps}")
+    rows: list[Row] = []
+    extra: dict[str, Any] = {}
+    game400 = games.typical_game(400, args.seed)
+    if "1" in args.only:
+        say("1. per entry ...")
+        rows += figure_entry(store, game400, reps)
+    if "2" in args.only:
+        say("2. replay ...")
+        rows += figure_replay(store, game400, reps)
+    if "3" in args.only:
+        say("3. corrections ...")
+        more, table = figure_corrections(store, sizes, tails, reps, args.seed)
+        rows += more
+        extra["corrections"] = table
+    league_store = workdir / "league.sqlite"
+    if "5" in args.only:
+        say("5. league rebuild ...")
+        rows += figure_league(league_store, league, max(3, reps - 2), args.seed)
+    if "4" in args.only:
+        say("4. CLI cold start ...")
+        small = workdir / "one-game.sqlite"
+        example = ROOT / "examples" / "rushzone-full.zebra"
+        script = parse_script(example.read_text(encoding="utf-8"), example.name)
+        referee_at(small).import_game(replace(script, ruleset="rushzone"))
+        long_store = workdir / "one-long-game.sqlite"
+        store_game(referee_at(long_store), game400, "Bears", "Packers")
+        stores = {
+            "1 Rush Zone game, 97 entries": small,
+            f"1 Red Zone game, {len(game400.entries)} entries": long_store,
+        }
+        if league_store.exists():
+            stores[f"the {league:,}-game league"] = league_store
+        more, cli_extra = figure_cli(stores, reps)
+        rows += more
+        extra.update(cli_extra)
+    if "6" in args.only:
+        say("6. tablet ...")
+        more, tablet_extra = figure_tablet(workdir, reps, 400)
+        rows += more
+        extra["tablet"] = tablet_extra
+    say("")
+    say(markdown(rows))
+    if "corrections" in extra:
+        say("")
+        say("Corrections: amend entry k of an n-entry game to the same text")
+        say(corrections_table(extra["corrections"]))
+    for key, value in extra.items():
+        if key.startswith("importtime") or key.startswith("kivy"):
+            say(f"{key}: {value}")
+    say(f"\ntotal {time.perf_counter() - started:.0f} s")
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {"machine": info, "rows": [asdict(r) for r in rows], "extra": extra},
+                default=lambda o: asdict(o) if hasattr(o, "__dataclass_fields__") else str(o),
+                indent=1,
+            )
+        )
+    if args.dir is None:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0

@@ -1,0 +1,238 @@
+"""Figure 6: from a button press on the tablet to the next rendered frame with the new situation.
+
+Run in a process of its own (``python -m benchmarks.tablet``) because Kivy reads its settings
+when first imported: no window system is needed (SDL offscreen driver), Kivy's argument parsing
+and logs are off, and the frame cap is lifted (``maxfps`` 0) so a frame is drawn as soon as it
+is asked for and the time measured is the work, not the wait for the next 60 Hz tick.
+
+A press is a real touch (``UnitTestTouch``) on the centre of the button that completes an entry
+(the last die face, or a form that needs no values). The clock runs from just before the touch
+to the end of the first frame drawn after ``app.status`` shows the new entry; the number of
+frames that took is reported too. The earlier taps of an entry go through the same handlers the
+buttons call, untimed. Prints one JSON line with the samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+os.environ["KIVY_NO_ARGS"] = "1"
+os.environ["KIVY_NO_CONSOLELOG"] = "1"
+os.environ["KIVY_NO_FILELOG"] = "1"
+os.environ["KCFG_GRAPHICS_MAXFPS"] = "0"
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="zebra-bench-kivy-"))
+if not os.environ.get("DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+
+from kivy.base import EventLoop  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+from benchmarks import games  # noqa: E402
+from benchmarks.run import referee_at, store_game  # noqa: E402
+from companion.service import Referee  # noqa: E402
+from domain.ruleset import EntryForm  # noqa: E402
+from mobile import headless as h  # noqa: E402
+from mobile.app import ZebraApp  # noqa: E402
+
+SERVICE = [0.0]  # seconds spent inside the referee service, summed
+
+
+def watch_service(referee: Referee) -> Referee:
+    """Count the time the app spends in the service's calls (the rest is Kivy and drawing)."""
+    for name in ("enter", "undo", "status", "prompt", "log", "games", "find"):
+        method = getattr(referee, name)
+
+        def timed(*args: Any, _method: Any = method, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return _method(*args, **kwargs)
+            finally:
+                SERVICE[0] += time.perf_counter() - t0
+
+        setattr(referee, name, timed)
+    return referee
+
+
+def gl_renderer() -> str:
+    try:
+        from kivy.graphics.opengl import GL_RENDERER, glGetString
+
+        return bytes(glGetString(GL_RENDERER)).decode(errors="replace")
+    except Exception as exc:  # only a label for the report
+        return f"unknown ({exc})"
+
+
+def press(app: ZebraApp, widget: Any, entries_after: int) -> tuple[float, int]:
+    """Touch ``widget``; frames until one is drawn showing ``entries_after`` entries."""
+    h.frames(1)  # the button was built in the last frame; let it be laid out first
+    x, y = widget.to_window(widget.center_x, widget.center_y)
+    touch = UnitTestTouch(x, y)
+    t0 = time.perf_counter()
+    touch.touch_down()
+    touch.touch_up()
+    frames = 0
+    while frames < 10:
+        EventLoop.idle()
+        frames += 1
+        if app.status.get("entries") == entries_after:
+            break
+    elapsed = time.perf_counter() - t0
+    if app.status.get("entries") != entries_after:
+        raise RuntimeError(f"the press was not recorded: {app.banner_text}")
+    return elapsed, frames
+
+
+def fits(form: EntryForm, keyword: str, values: list[str]) -> bool:
+    """Whether ``form`` composes this entry (several forms may share a keyword)."""
+    if form.keyword != keyword or len(form.slots) != len(values):
+        return False
+    for slot, value in zip(form.slots, values, strict=True):
+        if slot.kind == "word":
+            if value not in slot.words:
+                return False
+        elif not (value.lstrip("-").isdigit() and slot.low <= int(value) <= slot.high):
+            return False
+    return True
+
+
+def play(app: ZebraApp, entries: list[str], first_entries: int) -> dict[str, Any]:
+    """Enter ``entries`` on the pad; the last press of each is timed when it is a button."""
+    times: list[float] = []
+    frames: list[int] = []
+    service: list[float] = []
+    untimed = 0
+    count = first_entries
+    for text in entries:
+        keyword, *values = text.split()
+        pad = app.pad
+        assert pad is not None
+        forms = pad.prompt.forms
+        index = next(i for i, f in enumerate(forms) if fits(f, keyword, values))
+        count += 1
+        if not values:
+            buttons = h.find(app.root, "FormButton", index=index)
+            if len(buttons) == 1:
+                before = SERVICE[0]
+                t, f = press(app, buttons[0], count)
+                times.append(t)
+                frames.append(f)
+                service.append(SERVICE[0] - before)
+            else:
+                app.tap_form(index)
+                untimed += 1
+                h.frames(2)
+            continue
+        if pad.form is None or pad.form_index != index:
+            app.tap_form(index)
+        for value in values[:-1]:
+            app.tap_value(value)
+        h.frames(2)
+        last = values[-1]
+        buttons = h.find(app.root, "ChoiceButton", value=last) if app.pad.mode == "choices" else []
+        if len(buttons) == 1:
+            before = SERVICE[0]
+            t, f = press(app, buttons[0], count)
+            times.append(t)
+            frames.append(f)
+            service.append(SERVICE[0] - before)
+        else:  # a number typed on the pad: entered through its handlers, not timed
+            app.tap_value(last)
+            untimed += 1
+            h.frames(2)
+        if app.banner_kind == "error":
+            raise RuntimeError(f"{text!r} refused: {app.banner_text}")
+    return {"values": times, "frames": frames, "service": service, "untimed": untimed}
+
+
+def bare_redraws(app: ZebraApp, count: int) -> list[float]:
+    """The cheapest frame with new text: the prompt label changed, no service call, no pad."""
+    out = []
+    for i in range(count):
+        t0 = time.perf_counter()
+        app.prompt_text = f"Redraw {i}: the same frame with one label's text changed."
+        EventLoop.idle()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dir", type=Path, required=True)
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--long-entries", type=int, default=400)
+    parser.add_argument("--presses", type=int, default=40)
+    args = parser.parse_args(argv)
+    cases = []
+
+    # A new Rush Zone game started on the tablet and played to the final whistle.
+    path = args.dir / "tablet-new.sqlite"
+    path.unlink(missing_ok=True)
+    app = h.launch(watch_service(referee_at(path)))
+    renderer = gl_renderer()
+    game = games.finished_games("rushzone", 1, seed=7)[0]
+    app.start_game("rushzone", "Bears", "Packers", {})
+    h.frames(2)
+    got = play(app, game.entries, 0)
+    redraw = bare_redraws(app, 30)
+    h.close(app)
+    cases.append(
+        {
+            "name": f"a new Rush Zone game, all {len(game.entries)} entries",
+            **got,
+            "note": _note(got),
+        }
+    )
+
+    # A long stored game reopened on the tablet: the presses after its first N entries.
+    n = args.long_entries
+    longer = games.typical_game(n + args.presses, seed=3)
+    path = args.dir / "tablet-long.sqlite"
+    path.unlink(missing_ok=True)
+    referee = referee_at(path)
+    first = games.ScriptedGame(longer.ruleset, longer.options, longer.entries[:n], False)
+    store_game(referee, first, "Bears", "Packers")
+    app = h.launch(watch_service(referee_at(path)))
+    h.frames(2)
+    got = play(app, longer.entries[n:], n)
+    h.close(app)
+    cases.append(
+        {
+            "name": f"a stored {n}-entry Red Zone game, the next {args.presses} entries",
+            **got,
+            "note": _note(got),
+        }
+    )
+    print(
+        json.dumps({"renderer": renderer, "redraw": redraw, "cases": cases}),
+        file=sys.__stdout__,
+        flush=True,
+    )
+
+
+def _note(got: dict[str, Any]) -> str:
+    frames = got["frames"]
+    common = statistics.mode(frames) if frames else 0
+    service = statistics.median(got["service"]) * 1e3 if got["service"] else 0.0
+    return (
+        f"{len(got['values'])} presses timed ({got['untimed']} number-pad entries not timed); "
+        f"drawn {common} frame(s) after the press; of the median press, {service:.1f} ms is in "
+        "the referee service (enter + refresh's status/prompt/log), the rest Kivy and drawing"
+    )
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception:
+        # Kivy routes sys.stderr into its (silenced) logger: say why on the real stderr.
+        traceback.print_exc(file=sys.__stderr__)
+        raise SystemExit(1) from None
