@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import combinations
 from typing import Any, Literal
 
@@ -38,7 +39,7 @@ TOUCHDOWN_POINTS = 6
 FIELD_GOAL_POINTS = 3
 SAFETY_POINTS = 2
 FAKE_BONUS = 5
-HAIL_MARY_LINE = 65  # on or behind the offence's own 35 (see docs/parts/firstandgoal-rulings.md)
+HAIL_MARY_LINE = 65  # on or behind the offence's own 35 (see docs/rulings.md, 1st & Goal)
 ONSIDE_SPOT = 70  # the kicking team's own 30
 ONSIDE_NEEDS = 10
 D20_KICKOFF_SPOT = 90  # the receiving team's own 10
@@ -100,6 +101,8 @@ Phase = Literal[
     "ref_p",
     "penalty_choice",
     "turnover_roll",
+    "turnover_dice",
+    "turnover_call",
     "timeout_options",
     "kick_reveal",
     "fg_block",
@@ -153,6 +156,7 @@ class Play:
     burn: Literal["deck", "hand"] | None = None
     penalty: tuple[str, str] | None = None  # (offender: "def" | "off", penalty die face)
     broken_up: bool = False
+    turnover_faces: tuple[str, str] | None = None  # optional rule (p. 11): (referee, penalty)
 
 
 @dataclass(frozen=True)
@@ -164,6 +168,7 @@ class FirstAndGoalState:
     teams: str = "1v1"
     confer: bool = True
     turnover_return: bool = False
+    turnover_dice: bool = False
     breakaway_td: bool = False
     squib: bool = False
     d20: bool = False
@@ -235,6 +240,13 @@ class FirstAndGoal:
             "no",
         ),
         GameOption(
+            "turnover_dice",
+            "Optional turnover rule (p. 11): on a turnover roll the referee and penalty dice; on a "
+            "pass the table says whether its printed rule makes them an interception",
+            YES_NO,
+            "no",
+        ),
+        GameOption(
             "breakaway_td",
             "Optional breakaway rule (p. 11): three breakaways in a row are a touchdown",
             YES_NO,
@@ -253,6 +265,7 @@ class FirstAndGoal:
             teams=chosen["teams"],
             confer=chosen["confer"] == "yes",
             turnover_return=chosen["turnover_return"] == "yes",
+            turnover_dice=chosen["turnover_dice"] == "yes",
             breakaway_td=chosen["breakaway_td"] == "yes",
             squib=chosen["squib"] == "yes",
             d20=chosen["d20"] == "yes",
@@ -677,22 +690,69 @@ def referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         ruling = Ruling("no_turnover", f"Referee die {face}: no turnover.")
         after, more = finish_play(state, play)
         return after, [ruling, *more]
+    if state.turnover_dice:
+        ruling = Ruling(
+            "turnover_dice",
+            "Referee die T: turnover! Optional turnover rule (p. 11): roll the referee and "
+            "penalty dice.",
+            team=state.defence,
+        )
+        return replace(state, phase="turnover_dice"), [ruling]
+    what = "interception" if _pass_play(play) else "fumble"
+    return turned_over(state, what, "Referee die T", {})
+
+
+def _pass_play(play: Play) -> bool:
+    """The offence chose a pass: a card play that is not a run (a sneak or a return is not)."""
+    return play.kind in CARD_PLAYS and not play.run
+
+
+def turned_over(state: FirstAndGoalState, what: str, shown: str, data: dict[str, Any]) -> Result:
+    """Potential turnover (p. 6): the defence takes the ball; a two-point try scores nothing."""
+    play = state.play
+    assert play is not None and state.offense is not None
     spot = yards.advance(play.start, play.gained)
-    what = "interception" if play.kind in CARD_PLAYS and not play.run else "fumble"
-    if play.kind == "sneak":
-        what = "fumble"
     state = _refill(replace(state, play=None))
     ruling = Ruling(
         "turnover",
-        f"Referee die T: {what}! {state.name(state.defence)} take the ball.",
+        f"{shown}: {what}! {state.name(state.defence)} take the ball.",
         team=state.defence,
-        data={"what": what},
+        data={"what": what, **data},
     )
     if play.kind == "two_point":
         after, more = two_point_over(state, good=False, why=what)
         return after, [ruling, *more]
     after, more = turnover(state, spot)
     return after, [ruling, *more]
+
+
+def turnover_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+    """Optional turnover rule (p. 11): on a turnover always roll the referee and penalty dice."""
+    face, pen = _read_dice(rest, (("ref", "ref"), ("pen", "pen")))
+    play = state.play
+    assert play is not None
+    faces = {"referee": str(face), "penalty": str(pen)}
+    shown = f"Referee die {face}, penalty die {pen}"
+    if not _pass_play(play):
+        return turned_over(state, "fumble", f"{shown} on a run", faces)
+    ruling = Ruling(
+        "turnover_dice",
+        f"{shown} on a pass: the transcript lost which two results are an interception (p. 11); "
+        "the table answers from its printed rule: interception or fumble.",
+        data=faces,
+    )
+    play = replace(play, turnover_faces=(str(face), str(pen)))
+    return replace(state, phase="turnover_call", play=play), [ruling]
+
+
+def turnover_call(state: FirstAndGoalState, rest: Sequence[str], what: str) -> Result:
+    """Optional turnover rule (p. 11): on a pass, the printed rule says interception or not."""
+    _nothing_more(what, rest)
+    play = state.play
+    assert play is not None and play.turnover_faces is not None
+    face, pen = play.turnover_faces
+    shown = f"Referee die {face}, penalty die {pen} on a pass, by the table's printed rule"
+    return turned_over(state, what, shown, {"referee": face, "penalty": pen, "answered": True})
 
 
 def referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
@@ -2176,6 +2236,31 @@ def _prompt_turnover_roll(state: FirstAndGoalState) -> Prompt:
     )
 
 
+def _prompt_turnover_dice(state: FirstAndGoalState) -> Prompt:
+    assert state.play is not None
+    then = " (then interception or fumble by your printed rule)" if _pass_play(state.play) else ""
+    return Prompt(
+        "referee",
+        "Turnover (optional rule, p. 11): roll the referee and penalty dice: "
+        f"ref <referee> <penalty>{then}",
+        (_roll_form((("ref", "ref"), ("pen", "pen")), "referee and penalty dice", "ref"),),
+    )
+
+
+def _prompt_turnover_call(state: FirstAndGoalState) -> Prompt:
+    assert state.play is not None and state.play.turnover_faces is not None
+    face, pen = state.play.turnover_faces
+    return Prompt(
+        "both",
+        f"Referee die {face}, penalty die {pen} on a pass: is that an interception by your "
+        "printed optional turnover rule (p. 11)? interception | fumble",
+        (
+            EntryForm("interception", "the printed rule makes these faces an interception"),
+            EntryForm("fumble", "it does not: a fumble"),
+        ),
+    )
+
+
 def _prompt_timeout_options(state: FirstAndGoalState) -> Prompt:
     def options(cards: Cards) -> tuple[str, ...]:
         return TIMEOUT_OPTIONS if cards.discard > 0 else ("b", "none")
@@ -2322,6 +2407,8 @@ _PROMPTS: dict[str, Any] = {
     "sneak_ref": _prompt_ref_p,
     "penalty_choice": _prompt_penalty_choice,
     "turnover_roll": _prompt_turnover_roll,
+    "turnover_dice": _prompt_turnover_dice,
+    "turnover_call": _prompt_turnover_call,
     "timeout_options": _prompt_timeout_options,
     "kick_reveal": _prompt_kick_reveal,
     "fg_block": _prompt_fg_block,
@@ -2372,6 +2459,11 @@ _HANDLERS: dict[str, dict[str, Any]] = {
     "sneak_ref": {"ref": referee_penalty},
     "penalty_choice": {"accept": penalty_accept, "decline": penalty_decline},
     "turnover_roll": {"roll": turnover_roll},
+    "turnover_dice": {"ref": turnover_dice},
+    "turnover_call": {
+        "interception": partial(turnover_call, what="interception"),
+        "fumble": partial(turnover_call, what="fumble"),
+    },
     "timeout_options": {"options": time_out_options},
     "kick_reveal": {"reveal": fake_or_kick},
     "fg_block": {"block": field_goal_block},

@@ -281,6 +281,77 @@ def test_optional_turnover_return_with_black_and_red() -> None:
     assert sit(g)["possession"] == "away" and sit(g)["ball_on"] == 21
 
 
+def test_optional_turnover_dice_off_changes_nothing() -> None:
+    """Optional turnover rule (p. 11) left off: referee T is a turnover at once, as on p. 6."""
+    g, h = kicked_off(), kicked_off(turnover_dice="no")
+    for played in (g, h):
+        played.enter("play slant nickel", "dice yellow black", "roll 6 -1 t", "ref t")
+    assert g.state == h.state and g.last == h.last
+    assert h.last[0].data == {"what": "interception"} and h.state.phase == "call"
+    refused(h, "interception", "not due now")
+
+
+@pytest.mark.parametrize("answer", ["interception", "fumble"])
+def test_optional_turnover_dice_on_a_pass_asks_the_dice_then_the_table(answer: str) -> None:
+    """Optional turnover rule (p. 11): referee and penalty dice, then the table's printed rule."""
+    g = kicked_off(turnover_dice="yes")
+    g.enter("play slant nickel", "dice yellow black", "roll 6 -1 t", "ref t")
+    assert g.state.phase == "turnover_dice" and sit(g)["possession"] == "home"
+    (form,) = g.ruleset.expected(g.state).forms
+    assert form.syntax == "ref <referee die> <penalty die>"
+    assert [s.words for s in form.slots] == [
+        ("t", "x", "def", "off", "hail", "mary", "other"),
+        ("5", "5a", "10", "15"),
+    ]
+    g.enter("ref def 10")
+    assert g.state.phase == "turnover_call" and g.kinds() == ["turnover_dice"]
+    prompt = g.ruleset.expected(g.state)
+    assert prompt.legal == ["interception", "fumble"] and "def" in prompt.text
+    g.enter(answer)
+    s = sit(g)
+    assert s["possession"] == "away" and s["ball_on"] == 25 and g.state.phase == "call"
+    turnover = g.last[0]
+    assert turnover.kind == "turnover" and turnover.team == "away"
+    assert turnover.data == {"what": answer, "referee": "def", "penalty": "10", "answered": True}
+    assert f"{answer}!" in turnover.text and "penalty die 10" in turnover.text
+
+
+def test_optional_turnover_dice_on_a_run_is_a_fumble_after_the_dice() -> None:
+    """Optional turnover rule (p. 11): only a pass can be intercepted; a run is a fumble."""
+    g = kicked_off(turnover_dice="yes")
+    g.enter("play sweep nickel", "dice red black", "roll 4 0 t", "ref t")
+    assert "interception" not in g.ruleset.expected(g.state).text
+    g.enter("ref x 5")
+    assert g.last[0].data == {"what": "fumble", "referee": "x", "penalty": "5"}
+    assert sit(g)["possession"] == "away" and sit(g)["ball_on"] == 24
+
+
+def test_optional_turnover_dice_then_the_return_and_on_a_two_point_try() -> None:
+    """Optional turnover rules (p. 11) together: dice, the answer, then black and red."""
+    g = kicked_off(turnover_dice="yes", turnover_return="yes")
+    g.enter("play slant nickel", "dice yellow black", "roll 6 -1 t", "ref t", "ref t 5a")
+    g.enter("interception")
+    assert g.state.phase == "turnover_roll"
+    g.enter("roll -1 5")
+    assert sit(g)["possession"] == "away" and sit(g)["ball_on"] == 21
+    g = placed(5, turnover_dice="yes")
+    g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail", "two")
+    g.enter("play screen nickel", "dice yellow black", "roll 4 -1 t", "ref t", "ref off 15")
+    g.enter("fumble")
+    assert sit(g)["score"]["home"] == 6 and g.state.phase == "kickoff"
+
+
+def test_optional_turnover_dice_refuses_an_out_of_place_answer() -> None:
+    """Optional turnover rule (p. 11): the answer comes after the dice, on a pass only."""
+    g = kicked_off(turnover_dice="yes")
+    g.enter("play slant nickel", "dice yellow black", "roll 6 -1 t", "ref t")
+    refused(g, "interception", "'interception' is not due now")
+    refused(g, "ref def", "expected 2 faces")
+    g.enter("ref hail 15")
+    refused(g, "interception now", "interception takes nothing more")
+    refused(g, "ref t 5", "'ref' is not due now")
+
+
 # Penalties (pp. 6-7) -------------------------------------------------------------------------
 
 
@@ -812,6 +883,7 @@ def _value(slot: Slot, rnd: random.Random) -> str | int:
         {
             "teams": st.sampled_from(("1v1", "2v1-home", "2v2")),
             "turnover_return": st.sampled_from(("no", "yes")),
+            "turnover_dice": st.sampled_from(("no", "yes")),
             "breakaway_td": st.sampled_from(("no", "yes")),
             "squib": st.sampled_from(("no", "yes")),
             "d20": st.sampled_from(("no", "yes")),
@@ -869,7 +941,7 @@ def test_the_example_games_play_to_a_final_score(name: str, final: dict[str, int
     assert s["score"] == total
 
 
-# Rulings on ambiguous passages (docs/parts/firstandgoal-rulings.md) ---------------------------
+# Rulings on ambiguous passages (docs/rulings.md, 1st & Goal) ---------------------------
 
 
 def test_ruling_turnover_in_the_own_end_zone_is_a_safety() -> None:
