@@ -3169,7 +3169,7 @@ def lineup_view(state: RedZoneState, side: Side) -> dict[str, Any]:
 
 
 def roster_problems(text: str) -> list[str]:
-    """Every broken rule of a Red Zone roster file (docs/parts/redzone-entries.md), [] if fine."""
+    """Every broken rule of a Red Zone roster file (docs/entries.md, Red Zone), [] if fine."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -598,7 +598,7 @@ def test_random_overtimes_end_with_the_higher_score_winning(seed: int) -> None:
     assert g.situation["winner"] is not None
 
 
-# Readings of ambiguous passages (docs/parts/gridironmasters-rulings.md) ---------------------
+# Readings of ambiguous passages (docs/rulings.md, Masters of the Gridiron) ---------------------
 
 
 def test_one_defensive_score_per_attempt_touchdown_first() -> None:
