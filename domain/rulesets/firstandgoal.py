@@ -31,6 +31,7 @@ from domain.ruleset import (
     resolve_options,
     situation,
 )
+from domain.teams import TwoTeams
 
 HAND = 8
 DECK = 60
@@ -160,7 +161,7 @@ class Play:
 
 
 @dataclass(frozen=True)
-class FirstAndGoalState:
+class FirstAndGoalState(TwoTeams):
     """Everything the rules need to know, and nothing they could derive."""
 
     home: str
@@ -196,18 +197,6 @@ class FirstAndGoalState:
     clock_burn: bool = False
     scorer: Side | None = None
     winner: Side | None = None
-
-    def name(self, side: Side) -> str:
-        return self.home if side == "home" else self.away
-
-    @property
-    def defence(self) -> Side:
-        assert self.offense is not None
-        return other(self.offense)
-
-    @property
-    def total(self) -> dict[Side, int]:
-        return {"home": sum(s[0] for s in self.scores), "away": sum(s[1] for s in self.scores)}
 
     def board_dice(self, kind: str) -> tuple[str, ...] | None:
         return dict(self.board).get(kind)
@@ -447,7 +436,8 @@ def squib_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     ball = yards.flip(min(landing, yards.FIELD - 1))
     ruling = Ruling(
         "squib",
-        f"Squib kick {total} yards, no return: {state.name(off)} start at {at(state, off, ball)}.",
+        f"Squib kick {total} yards, no return: {state.name(off)} start at "
+        f"{state.spot_for(off, ball)}.",
         team=off,
         yards=total,
     )
@@ -796,7 +786,7 @@ def penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     auto = face == "def" and pen == "5a"
     ruling = Ruling(
         "penalty_accepted",
-        f"{state.name(chooser)} accept the penalty: ball at {at(state, state.offense, spot)}"
+        f"{state.name(chooser)} accept the penalty: ball at {state.spot_for(state.offense, spot)}"
         f"{', automatic 1st down' if auto else ''}; the down is not counted.",
         team=chooser,
         yards=spot - play.start if face == "off" else play.start - spot,
@@ -812,7 +802,7 @@ def penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         return replace(state, phase="two_call", ball_on=spot), [ruling]
     assert state.marker is not None
     if auto or spot <= state.marker:
-        first = Ruling("first_down", f"1st down at {at(state, state.offense, spot)}.")
+        first = Ruling("first_down", f"1st down at {state.spot_for(state.offense, spot)}.")
         return _to_call(_first_down(state, spot)), [ruling, first]
     return _to_call(replace(state, ball_on=spot)), [ruling]
 
@@ -849,7 +839,7 @@ def return_penalty(state: FirstAndGoalState, chooser: Side) -> Result:
     ruling = Ruling(
         "penalty_accepted",
         f"{state.name(chooser)} accept the penalty, marked off from the end of the return: "
-        f"{state.name(state.offense)} ball at {at(state, state.offense, spot)}; 1st & 10.",
+        f"{state.name(state.offense)} ball at {state.spot_for(state.offense, spot)}; 1st & 10.",
         team=chooser,
     )
     return _to_call(_first_down(replace(state, play=None), spot)), [ruling]
@@ -911,14 +901,14 @@ def downs(state: FirstAndGoalState, spot: int) -> Result:
     if spot <= state.marker:
         state = _first_down(state, spot)
         what = "1st & goal" if state.marker == 0 else "1st down"
-        ruling = Ruling("first_down", f"{what} at {at(state, off, spot)}.", team=off)
+        ruling = Ruling("first_down", f"{what} at {state.spot_for(off, spot)}.", team=off)
         return _to_call(state), [ruling]
     if state.down >= 4:
         dfn = state.defence
         ruling = Ruling(
             "turnover_on_downs",
             f"Turnover on downs: {state.name(dfn)} take over at "
-            f"{at(state, dfn, yards.flip(spot))}.",
+            f"{state.spot_for(dfn, yards.flip(spot))}.",
             team=dfn,
         )
         return _to_call(_change_possession(state, dfn, yards.flip(spot))), [ruling]
@@ -941,7 +931,8 @@ def return_result(state: FirstAndGoalState, play: Play, spot: int) -> Result:
         return _to_call(_first_down(state, yards.touchback())), [ruling]
     ruling = Ruling(
         "return",
-        f"{state.name(off)} return it {play.gained} yards to {at(state, off, spot)}; 1st & 10.",
+        f"{state.name(off)} return it {play.gained} yards to {state.spot_for(off, spot)}; "
+        "1st & 10.",
         team=off,
         yards=play.gained,
     )
@@ -962,7 +953,7 @@ def turnover(state: FirstAndGoalState, spot: int) -> Result:
         return replace(after, phase="turnover_roll", play=play), []
     ruling = Ruling(
         "possession",
-        f"{state.name(dfn)} ball at {at(state, dfn, yards.flip(spot))}, 1st & 10.",
+        f"{state.name(dfn)} ball at {state.spot_for(dfn, yards.flip(spot))}, 1st & 10.",
         team=dfn,
     )
     return _to_call(_change_possession(state, dfn, yards.flip(spot))), [ruling]
@@ -984,7 +975,7 @@ def turnover_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     spot = min(spot, yards.touchback()) if spot >= yards.FIELD else spot
     ruling = Ruling(
         "turnover_return",
-        f"Black {black}, red {red}: the ball ends at {at(state, off, spot)}; 1st & 10.",
+        f"Black {black}, red {red}: the ball ends at {state.spot_for(off, spot)}; 1st & 10.",
         team=off,
         yards=gained,
     )
@@ -1137,7 +1128,7 @@ def field_goal_block(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         rulings.append(
             Ruling(
                 "possession",
-                f"{state.name(dfn)} take over at {at(state, dfn, yards.flip(state.ball_on))}.",
+                f"{state.name(dfn)} take over at {state.spot_for(dfn, yards.flip(state.ball_on))}.",
                 team=dfn,
             )
         )
@@ -1258,7 +1249,7 @@ def punt_referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Resu
         ruling = Ruling(
             "punt_recovered",
             f"Referee die T: {state.name(off)} recover their own punt at "
-            f"{at(state, off, landing)}; 1st & 10.",
+            f"{state.spot_for(off, landing)}; 1st & 10.",
             team=off,
         )
         return _to_call(_first_down(replace(state, kick=None, free_kick=False), landing)), [ruling]
@@ -1301,7 +1292,7 @@ def punt_penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result
     spot = yards.half_distance_penalty_spot(state.ball_on, signed)
     ruling = Ruling(
         "penalty_accepted",
-        f"{state.name(chooser)} accept the penalty: ball at {at(state, off, spot)}.",
+        f"{state.name(chooser)} accept the penalty: ball at {state.spot_for(off, spot)}.",
         team=chooser,
     )
     state = replace(state, kick_penalty=None)
@@ -1347,14 +1338,14 @@ def punt_lands(state: FirstAndGoalState, distance: int, *, no_return: bool, text
     if no_return:
         ruling = Ruling(
             "punt",
-            f"{text}: no return; {state.name(dfn)} ball at {at(state, dfn, catch)}.",
+            f"{text}: no return; {state.name(dfn)} ball at {state.spot_for(dfn, catch)}.",
             team=dfn,
             yards=distance,
         )
         return _to_call(after), [ruling]
     ruling = Ruling(
         "punt",
-        f"{text}: it comes down at {at(state, dfn, catch)}; "
+        f"{text}: it comes down at {state.spot_for(dfn, catch)}; "
         f"{state.name(dfn)} return or fair catch.",
         team=dfn,
         yards=distance,
@@ -1369,7 +1360,7 @@ def fair_catch(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     assert off is not None and state.ball_on is not None
     ruling = Ruling(
         "fair_catch",
-        f"Fair catch: {state.name(off)} 1st & 10 at {at(state, off, state.ball_on)}.",
+        f"Fair catch: {state.name(off)} 1st & 10 at {state.spot_for(off, state.ball_on)}.",
         team=off,
     )
     return _to_call(state), [ruling]
@@ -1940,11 +1931,7 @@ def down_line(state: FirstAndGoalState) -> str:
 
 def spot(state: FirstAndGoalState) -> str:
     assert state.ball_on is not None and state.offense is not None
-    return yards.spot_name(state.ball_on, state.name(state.offense), state.name(state.defence))
-
-
-def at(state: FirstAndGoalState, side: Side, ball_on: int) -> str:
-    return yards.spot_name(ball_on, state.name(side), state.name(other(side)))
+    return state.spot_for(state.offense, state.ball_on)
 
 
 def final_line(state: FirstAndGoalState) -> str:

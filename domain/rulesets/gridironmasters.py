@@ -27,6 +27,7 @@ from domain.ruleset import (
     other,
     situation,
 )
+from domain.teams import TwoTeams
 
 SLOTS_PER_SIDE = 9
 TOUCHDOWN_POINTS = 7
@@ -201,7 +202,7 @@ class Record:
 
 
 @dataclass(frozen=True)
-class GridironState:
+class GridironState(TwoTeams):
     """Everything the rules need to know, and nothing they could derive."""
 
     home: str
@@ -223,9 +224,6 @@ class GridironState:
     winner: Side | None = None
     details: tuple[str, ...] = field(default=(), compare=False)
 
-    def name(self, side: Side) -> str:
-        return self.home if side == "home" else self.away
-
     @property
     def offense(self) -> Side:
         """The team with the ball: the scorer during a conversion, else alternating attempts."""
@@ -233,17 +231,6 @@ class GridironState:
             assert self.scorer is not None
             return self.scorer
         return attempt_offense(self.period, self.attempt)
-
-    @property
-    def defence(self) -> Side:
-        return other(self.offense)
-
-    @property
-    def total(self) -> dict[Side, int]:
-        return {
-            "home": sum(p[0] for p in self.scores),
-            "away": sum(p[1] for p in self.scores),
-        }
 
     def slots(self, side: Side) -> tuple[Record, ...]:
         return tuple(

@@ -29,6 +29,7 @@ from domain.ruleset import (
     resolve_options,
     situation,
 )
+from domain.teams import TwoTeams
 
 REGULATION_QUARTERS = 4
 HAND = 7
@@ -251,7 +252,7 @@ class Play:
 
 
 @dataclass(frozen=True)
-class RedZoneState:
+class RedZoneState(TwoTeams):
     """Everything the rules need to know, and nothing they could derive."""
 
     home: str
@@ -280,9 +281,6 @@ class RedZoneState:
     sub_team: str = ""
     winner: Side | None = None
 
-    def name(self, side: Side) -> str:
-        return self.home if side == "home" else self.away
-
     def coach(self, side: Side) -> Coach:
         return self.coaches[0 if side == "home" else 1]
 
@@ -291,15 +289,6 @@ class RedZoneState:
             if k == key:
                 return v
         raise KeyError(key)
-
-    @property
-    def defence(self) -> Side:
-        assert self.offense is not None
-        return other(self.offense)
-
-    @property
-    def total(self) -> dict[Side, int]:
-        return {"home": sum(q[0] for q in self.scores), "away": sum(q[1] for q in self.scores)}
 
 
 class RedZone:
@@ -1214,7 +1203,7 @@ def kick_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     spot = yards.flip(landing)
     ruling = Ruling(
         "kickoff",
-        f"Kickoff: {distance} yards to {at(state, r, spot)}. {state.name(r)} flip for KR.",
+        f"Kickoff: {distance} yards to {state.spot_for(r, spot)}. {state.name(r)} flip for KR.",
         team=k,
         yards=distance,
         data={"ball_on": spot},
@@ -1248,7 +1237,7 @@ def return_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
     rulings.append(
         Ruling(
             "return",
-            f"{what} of {n} yards to {at(state, r, spot)}: 1st and 10.",
+            f"{what} of {n} yards to {state.spot_for(r, spot)}: 1st and 10.",
             team=r,
             yards=n,
             data={"ball_on": spot},
@@ -2236,7 +2225,7 @@ def field_goal(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> 
         Ruling(
             "field_goal_missed",
             f"Field goal: FG {n} against {need}: no good. "
-            f"{state.name(dfn)} ball at {at(state, dfn, spot)}.",
+            f"{state.name(dfn)} ball at {state.spot_for(dfn, spot)}.",
             team=off,
         )
     )
@@ -2310,7 +2299,8 @@ def punt_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
         rulings.append(
             Ruling(
                 "punt",
-                f"Coffin-corner punt: {distance} yards, out of bounds at {at(state, dfn, spot)}.",
+                f"Coffin-corner punt: {distance} yards, out of bounds at "
+                f"{state.spot_for(dfn, spot)}.",
                 team=off,
                 yards=distance,
             )
@@ -2319,7 +2309,7 @@ def punt_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     rulings.append(
         Ruling(
             "punt",
-            f"Punt: {distance} yards to {at(state, dfn, spot)}.",
+            f"Punt: {distance} yards to {state.spot_for(dfn, spot)}.",
             team=off,
             yards=distance,
             data={"ball_on": spot},
@@ -2343,7 +2333,7 @@ def coffin_colour(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) 
             state,
             dfn,
             spot,
-            [Ruling("coffin", f"Red: out of bounds at {at(state, dfn, spot)}.", team=off)],
+            [Ruling("coffin", f"Red: out of bounds at {state.spot_for(dfn, spot)}.", team=off)],
         )
     if colour == "yellow":
         landing = yards.advance(yards.flip(spot), 5)
@@ -2363,7 +2353,8 @@ def coffin_colour(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) 
     return state, [
         Ruling(
             "coffin",
-            f"{colour.title()}: the punt comes down at {at(state, dfn, spot)} and can be returned.",
+            f"{colour.title()}: the punt comes down at {state.spot_for(dfn, spot)} and can be "
+            "returned.",
             team=off,
         )
     ]
@@ -2381,7 +2372,7 @@ def punt_choice(
             state,
             dfn,
             spot,
-            [Ruling("fair_catch", f"Fair catch at {at(state, dfn, spot)}.", team=dfn)],
+            [Ruling("fair_catch", f"Fair catch at {state.spot_for(dfn, spot)}.", team=dfn)],
         )
     return replace(state, phase="pr"), []
 
@@ -2402,7 +2393,9 @@ def _interception(state: RedZoneState) -> Rulings:
         ]
         return _possession(state, dfn, yards.touchback(), rulings)
     where = (
-        "in the end zone" if yards.is_touchdown(spot) else f"at {at(state, dfn, yards.flip(spot))}"
+        "in the end zone"
+        if yards.is_touchdown(spot)
+        else f"at {state.spot_for(dfn, yards.flip(spot))}"
     )
     play = replace(state.play, landing=yards.flip(spot))
     return replace(state, phase="int_choice", play=play), [
@@ -2427,7 +2420,7 @@ def interception_choice(
             [Ruling("touchback", "Downed in the end zone: touchback at the 20.", team=dfn)],
         )
     return _possession(
-        state, dfn, spot, [Ruling("downed", f"Downed at {at(state, dfn, spot)}.", team=dfn)]
+        state, dfn, spot, [Ruling("downed", f"Downed at {state.spot_for(dfn, spot)}.", team=dfn)]
     )
 
 
@@ -2458,7 +2451,7 @@ def interception_return(state: RedZoneState, rest: Sequence[str], raw: Sequence[
     rulings.append(
         Ruling(
             "return",
-            f"Interception returned {n} yards to {at(state, dfn, spot)}.",
+            f"Interception returned {n} yards to {state.spot_for(dfn, spot)}.",
             team=dfn,
             yards=n,
             data={"ball_on": spot},
@@ -3132,12 +3125,7 @@ def down_line(state: RedZoneState) -> str:
 
 def spot_text(state: RedZoneState) -> str:
     assert state.ball_on is not None and state.offense is not None
-    return yards.spot_name(state.ball_on, state.name(state.offense), state.name(state.defence))
-
-
-def at(state: RedZoneState, side: Side, ball_on: int) -> str:
-    """A spot named for ``side`` about to have the ball there."""
-    return yards.spot_name(ball_on, state.name(side), state.name(other(side)))
+    return state.spot_for(state.offense, state.ball_on)
 
 
 def final_line(state: RedZoneState) -> str:

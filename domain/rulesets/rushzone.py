@@ -27,6 +27,7 @@ from domain.ruleset import (
     resolve_options,
     situation,
 )
+from domain.teams import TwoTeams
 
 SPACE = 10
 ROUNDS_PER_QUARTER = 3
@@ -66,7 +67,7 @@ class QuarterPad:
 
 
 @dataclass(frozen=True)
-class RushZoneState:
+class RushZoneState(TwoTeams):
     """Everything the rules need to know, and nothing they could derive."""
 
     home: str
@@ -89,21 +90,6 @@ class RushZoneState:
     scorer: Side | None = None
     winner: Side | None = None
     details: tuple[str, ...] = field(default=(), compare=False)
-
-    def name(self, side: Side) -> str:
-        return self.home if side == "home" else self.away
-
-    @property
-    def defence(self) -> Side:
-        assert self.offense is not None
-        return other(self.offense)
-
-    @property
-    def total(self) -> dict[Side, int]:
-        return {
-            "home": sum(q[0] for q in self.scores),
-            "away": sum(q[1] for q in self.scores),
-        }
 
 
 class RushZone:
@@ -346,7 +332,7 @@ def kickoff(
     ruling = Ruling(
         kind,
         f"Kickoff: {state.name(off)} {faces[off][0]} - {state.name(dfn)} {faces[dfn][0]} = "
-        f"{diff:+d}: {what}; {state.name(off)} start at {at(state, off, ball_on)}.",
+        f"{diff:+d}: {what}; {state.name(off)} start at {state.spot_for(off, ball_on)}.",
         team=off,
         data={"dice": _dice_data(faces), "difference": diff, "ball_on": ball_on},
     )
@@ -480,7 +466,7 @@ def loose_ball(
     ball_for_defence = yards.flip(spot_after)
     ruling = Ruling(
         "loose_ball",
-        f"{text}; {state.name(dfn)} ball at {at(state, dfn, ball_for_defence)}.",
+        f"{text}; {state.name(dfn)} ball at {state.spot_for(dfn, ball_for_defence)}.",
         team=dfn,
         yards=-back,
         data={"ball_on": ball_for_defence},
@@ -533,7 +519,7 @@ def fourth_down_roll(
     ruling = Ruling(
         "turnover_on_downs",
         f"{header}: {ot} to {dt}, stopped. {state.name(dfn)} take over at "
-        f"{at(state, dfn, ball_for_defence)}.",
+        f"{state.spot_for(dfn, ball_for_defence)}.",
         team=dfn,
         data={"ball_on": ball_for_defence},
     )
@@ -578,7 +564,7 @@ def field_goal(
     ruling = Ruling(
         "field_goal_missed",
         f"Field goal from {spot(state)}: rolled {face} (needed {need}+): no good. "
-        f"{state.name(dfn)} take over at {at(state, dfn, ball_for_defence)}.",
+        f"{state.name(dfn)} take over at {state.spot_for(dfn, ball_for_defence)}.",
         team=off,
         data={"ball_on": ball_for_defence},
     )
@@ -603,7 +589,7 @@ def punt(
     ruling = Ruling(
         "punt",
         f"Punt: rolled {face}, {face * SPACE} yards, {what}. {state.name(dfn)} ball at "
-        f"{at(state, dfn, ball_for_defence)}.",
+        f"{state.spot_for(dfn, ball_for_defence)}.",
         team=off,
         yards=face * SPACE,
         data={"ball_on": ball_for_defence},
@@ -860,12 +846,7 @@ def down_line(state: RushZoneState) -> str:
 def spot(state: RushZoneState) -> str:
     """The ball's spot named for the team on offence."""
     assert state.ball_on is not None and state.offense is not None
-    return yards.spot_name(state.ball_on, state.name(state.offense), state.name(state.defence))
-
-
-def at(state: RushZoneState, side: Side, ball_on: int) -> str:
-    """A spot named for ``side`` about to have the ball there."""
-    return yards.spot_name(ball_on, state.name(side), state.name(other(side)))
+    return state.spot_for(state.offense, state.ball_on)
 
 
 def final_line(state: RushZoneState) -> str:

@@ -28,6 +28,7 @@ from domain.ruleset import (
     resolve_options,
     situation,
 )
+from domain.teams import TwoTeams
 
 DECK_SIZE = 60
 HAND_SIZE = 7
@@ -139,7 +140,7 @@ class Play:
 
 
 @dataclass(frozen=True)
-class ThirdAndLongState:
+class ThirdAndLongState(TwoTeams):
     """Everything the rules need to know, and nothing they could derive."""
 
     home: str
@@ -175,18 +176,6 @@ class ThirdAndLongState:
     bought: bool = False
     resume: Stage | None = None
     winner: Side | None = None
-
-    def name(self, side: Side) -> str:
-        return self.home if side == "home" else self.away
-
-    @property
-    def defence(self) -> Side:
-        assert self.offense is not None
-        return other(self.offense)
-
-    @property
-    def total(self) -> dict[Side, int]:
-        return {"home": sum(q[0] for q in self.scores), "away": sum(q[1] for q in self.scores)}
 
     @property
     def overtime(self) -> bool:
