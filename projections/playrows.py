@@ -1,23 +1,28 @@
 """Play-by-play rows for analysts: nflverse column names, ruleset columns, and a hash chain.
 
-One row per entry in play order, struck entries included with ``play_deleted`` = 1. Values come
-from the stored rulings and situations only; a column a game does not track is empty.
-Each row's ``row_hash`` chains the previous row's hash to this row's cells, so an altered,
-removed or reordered row is found by ``verify``.
+One row per entry in play order, struck entries included with ``play_deleted`` = 1, each with
+its correction trail. Values come from the stored rulings and situations only; a column a game
+does not track is empty (null). Each row's ``row_hash`` chains the previous row's hash to a
+canonical, typed encoding of every column of this row (SHA-256, or HMAC-SHA256 with a league
+key), so an altered, added, removed or reordered row is found by ``verify``. docs/exports.md
+gives the recipe for verifying an export without Zebra.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import hmac
 import io
 import json
+import os
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+import secrets
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
-from projections.record import GameRecord, Line
+from projections.record import Change, GameRecord, Line
 
 NFLVERSE_COLUMNS = (
     "game_id",
@@ -63,6 +68,11 @@ ZEBRA_COLUMNS = (
     "zebra_at",
     "zebra_rulings",
     "zebra_struck_reason",
+    "amended_from",
+    "corrected_by",
+    "corrected_at",
+    "correction_reason",
+    "zebra_corrections",
     "zebra_dice",
     "zebra_data",
     "zebra_clock",
@@ -71,6 +81,35 @@ ZEBRA_COLUMNS = (
     "row_hash",
 )
 COLUMNS = NFLVERSE_COLUMNS + ZEBRA_COLUMNS
+# The columns whose values are whole numbers; every other column is text. Any column may be null
+# (an empty csv cell). The csv and the jsonl of one game hash identically because of this table.
+INTEGER_COLUMNS = frozenset(
+    {
+        "play_id",
+        "qtr",
+        "down",
+        "ydstogo",
+        "yardline_100",
+        "goal_to_go",
+        "drive",
+        "yards_gained",
+        "touchdown",
+        "safety",
+        "penalty",
+        "penalty_yards",
+        "fumble_lost",
+        "interception",
+        "timeout",
+        "total_home_score",
+        "total_away_score",
+        "posteam_score_post",
+        "defteam_score_post",
+        "replay_or_challenge",
+        "play_deleted",
+        "zebra_seq",
+        "row_count",
+    }
+)
 
 # Ruling kinds, across the rulesets, that mean what an nflverse play type means.
 PLAY_TYPES = {
@@ -100,8 +139,8 @@ CHALLENGES: dict[str, str | None] = {
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 
-def rows(record: GameRecord) -> list[dict[str, Any]]:
-    """The play-by-play rows of one game, hash-chained, in play order."""
+def plain_rows(record: GameRecord) -> list[dict[str, Any]]:
+    """The play-by-play rows of one game in play order, before the chain is added."""
     out: list[dict[str, Any]] = []
     before = record.opening or {}
     drive, posteam_seen = 0, None
@@ -110,10 +149,17 @@ def rows(record: GameRecord) -> list[dict[str, Any]]:
         side = before.get("possession")
         if line.struck is None and side is not None and side != posteam_seen:
             drive, posteam_seen = drive + 1, side
-        out.append(_row(record, play_id, line, before, after, side, drive))
+        row = _row(record, play_id, line, before, after, side, drive)
+        # Empty text is written as null, so that a csv (empty cell) and a jsonl row agree.
+        out.append({k: None if v == "" else v for k, v in row.items()})
         if line.struck is None and line.situation is not None:
             before = line.situation
-    return chain(out)
+    return out
+
+
+def rows(record: GameRecord, key: bytes | None = None) -> list[dict[str, Any]]:
+    """The play-by-play rows of one game, hash-chained (keyed with a league key), in play order."""
+    return chain(plain_rows(record), key)
 
 
 def _row(
@@ -194,10 +240,24 @@ def _row(
         "zebra_at": line.at,
         "zebra_rulings": ";".join(kinds),
         "zebra_struck_reason": line.struck,
+        **trail(line.history),
         "zebra_dice": _json(data.get("dice")) if data.get("dice") is not None else None,
         "zebra_data": _json(data) if data else None,
         "zebra_clock": _json(after.get("clock")) if after.get("clock") else None,
         "zebra_options": _json(record.options),
+    }
+
+
+def trail(history: tuple[Change, ...]) -> dict[str, Any]:
+    """The correction trail of one entry, so an export shows what was changed, by whom and why."""
+    amended = [c for c in history if c.kind == "amended"]
+    latest = history[-1] if history else None
+    return {
+        "amended_from": amended[-1].before if amended else None,
+        "corrected_by": latest.by if latest else None,
+        "corrected_at": latest.at if latest else None,
+        "correction_reason": latest.reason if latest else None,
+        "zebra_corrections": _json([asdict(c) for c in history]) if history else None,
     }
 
 
@@ -218,38 +278,100 @@ def _json(value: Any) -> str:
 
 # The hash chain ------------------------------------------------------------------------------
 
-
-def cell(value: Any) -> str:
-    """A value as one spreadsheet cell; text that a spreadsheet would run as a formula is quoted."""
-    if value is None:
-        return ""
-    text = str(value)
-    if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.match(text):
-        return "'" + text
-    return text
+UNKEYED, KEYED = "sha256", "hmac-sha256"
+MIN_KEY_CHARS = 32
+MAX_KEY_BYTES = 4096
+KEY_ENV = "ZEBRA_LEAGUE_KEY_FILE"
 
 
-def row_digest(previous: str, cells: Iterable[str]) -> str:
-    body = "\x1f".join(cells)
-    return hashlib.sha256(f"{previous}\x1e{body}".encode()).hexdigest()
+class ExportError(ValueError):
+    """A file that is not an intact Zebra export: says what is wrong in one line."""
 
 
-def chain(plain: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def canonical(row: dict[str, Any]) -> str:
+    """Every column of a row but ``row_hash``, as canonical JSON: the text the chain hashes."""
+    body = {k: v for k, v in row.items() if k != "row_hash"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def row_digest(previous: str, row: dict[str, Any], key: bytes | None = None) -> str:
+    """A row's ``row_hash``: the previous row's hash and this row, SHA-256 or keyed HMAC."""
+    message = f"{previous}\n{canonical(row)}".encode()
+    if key is None:
+        return f"{UNKEYED}:{hashlib.sha256(message).hexdigest()}"
+    return f"{KEYED}:{hmac.new(key, message, hashlib.sha256).hexdigest()}"
+
+
+def chain(plain: list[dict[str, Any]], key: bytes | None = None) -> list[dict[str, Any]]:
     """Each row with the total row count and a hash of itself chained to the row before."""
     previous = ""
     out = []
     for row in plain:
-        row = {**row, "row_count": len(plain)}
-        digest = row_digest(previous, (cell(row[c]) for c in COLUMNS[:-1]))
+        row = {c: row[c] for c in COLUMNS[:-2]} | {"row_count": len(plain)}
+        for column, value in row.items():
+            if not _fits(column, value):
+                raise TypeError(f"column {column} cannot hold {value!r}")
+        digest = row_digest(previous, row, key)
         out.append({**row, "row_hash": digest})
         previous = digest
     return out
 
 
-# Writing and verifying -----------------------------------------------------------------------
+def _fits(column: str, value: Any) -> bool:
+    """Whether a value has its column's type: the chain hashes types, so "0" is not 0."""
+    if value is None:
+        return True
+    if column in INTEGER_COLUMNS:
+        return type(value) is int
+    return type(value) is str
+
+
+def new_key() -> str:
+    """A fresh league key: 64 random hex digits, the text of a key file."""
+    return secrets.token_hex(32)
+
+
+def read_key(path: Path) -> bytes:
+    """The league key held in a key file: its text without surrounding blanks, as bytes."""
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_KEY_BYTES + 1)
+    except FileNotFoundError:
+        raise ExportError(f"the league key file {path} does not exist") from None
+    except OSError as exc:
+        raise ExportError(f"the league key file {path} cannot be read: {exc.strerror}") from None
+    key = raw.strip()
+    if len(raw) > MAX_KEY_BYTES or len(key) < MIN_KEY_CHARS:
+        raise ExportError(
+            f"{path} is not a league key (expected {MIN_KEY_CHARS} to {MAX_KEY_BYTES} "
+            "characters; make one with: zebra league key --create FILE)"
+        )
+    return key
+
+
+def env_key() -> bytes | None:
+    """The league key named by $ZEBRA_LEAGUE_KEY_FILE, if it is set (for ``zebra import``)."""
+    name = os.environ.get(KEY_ENV, "").strip()
+    return read_key(Path(name)) if name else None
+
+
+# Writing ---------------------------------------------------------------------------------------
+
+
+def cell(value: Any) -> str:
+    """A value as one spreadsheet cell; text that a spreadsheet would run as a formula is quoted."""
+    # A leading ' goes before text starting with = + - @ ' tab or CR (not before a number such
+    # as -3); the reader takes one off again, so the csv reads back to the jsonl's values.
+    if value is None:
+        return ""
+    text = str(value)
+    if text[:1] in ("=", "+", "-", "@", "'", "\t", "\r") and not _NUMBER.match(text):
+        return "'" + text
+    return text
 
 
 def to_csv(table: list[dict[str, Any]]) -> str:
+    """The rows as csv: a header of every column, then one line per row."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
@@ -259,72 +381,190 @@ def to_csv(table: list[dict[str, Any]]) -> str:
 
 
 def to_jsonl(table: list[dict[str, Any]]) -> str:
-    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in table)
+    """The rows as JSON lines, every column in order, numbers as numbers and empty as null."""
+    return "".join(
+        json.dumps({c: row[c] for c in COLUMNS}, ensure_ascii=False) + "\n" for row in table
+    )
+
+
+# Reading and verifying -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Verdict:
+    """What ``zebra verify`` found: intact or not, how many rows, and the first problem."""
+
     ok: bool
     rows: int
     message: str
 
 
-def verify(text: str) -> Verdict:
+def verify(text: str, key: bytes | None = None) -> Verdict:
     """Check an exported csv or jsonl file's chain: the first altered, removed or moved row."""
     try:
-        cells = _read_cells(text)
-    except ValueError as exc:
+        table = read_rows(text, key)
+    except ExportError as exc:
         return Verdict(False, 0, str(exc))
+    how = (
+        "keyed with the league key"
+        if key is not None
+        else "unkeyed: it finds damage and edits, not a forger who recomputed the chain"
+    )
+    return Verdict(True, len(table), f"all {len(table)} rows are intact ({how})")
+
+
+def read_rows(text: str, key: bytes | None = None) -> list[dict[str, Any]]:
+    """The typed rows of a csv or jsonl export, refused unless every column and hash is Zebra's."""
+    # With a league key only rows keyed with it are accepted (an unkeyed chain can be recomputed
+    # by anyone); without one, a keyed export cannot be checked and is refused too.
+    table = _read_jsonl(text) if text.lstrip().startswith("{") else _read_csv(text)
+    if not table:
+        raise ExportError("the file has no rows")
+    want = KEYED if key is not None else UNKEYED
+    for number, row in enumerate(table, start=1):
+        tag = str(row["row_hash"] or "").partition(":")[0]
+        if tag == want:
+            continue
+        if tag == KEYED:
+            raise ExportError(
+                f"row {number} is keyed with a league key: give the key file "
+                f"(zebra verify --key FILE, or ${KEY_ENV})"
+            )
+        if tag == UNKEYED:
+            raise ExportError(
+                f"row {number} has an unkeyed hash, and only rows keyed with the league key "
+                "are accepted with --key: anyone can recompute an unkeyed chain"
+            )
+        raise ExportError(
+            f"row {number} has no sha256: or hmac-sha256: row_hash (an export of an older "
+            "Zebra, or not a Zebra export): export it again"
+        )
     previous = ""
-    expected_count: int | None = None
-    for number, row in enumerate(cells, start=1):
-        if expected_count is None:
-            expected_count = _count(row.get("row_count", ""))
-        digest = row_digest(previous, (row.get(c, "") for c in COLUMNS[:-1]))
-        if digest != row.get("row_hash"):
-            return Verdict(
-                False,
-                len(cells),
+    for number, row in enumerate(table, start=1):
+        digest = row_digest(previous, row, key)
+        if not hmac.compare_digest(digest, str(row["row_hash"])):
+            other = ", or the export was keyed with another key" if key and number == 1 else ""
+            raise ExportError(
                 f"row {number} (play_id {row.get('play_id', '?')}) was altered, or a row before "
-                "it was removed or reordered",
+                f"it was removed or reordered{other}"
             )
         previous = digest
-    if expected_count is not None and expected_count != len(cells):
-        return Verdict(
-            False,
-            len(cells),
-            f"the export has {len(cells)} rows but was written with {expected_count}: "
-            f"rows after row {len(cells)} were removed",
-        )
-    if not cells:
-        return Verdict(False, 0, "the file has no rows")
-    return Verdict(True, len(cells), f"all {len(cells)} rows are intact")
-
-
-def _count(value: str) -> int | None:
-    return int(value) if value.isdigit() else None
-
-
-def _read_cells(text: str) -> list[dict[str, str]]:
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        out = []
-        for number, raw in enumerate(text.splitlines(), start=1):
-            if not raw.strip():
-                continue
-            try:
-                row = json.loads(raw)
-            except json.JSONDecodeError:
-                raise ValueError(f"line {number} is not JSON") from None
-            if not isinstance(row, dict):
-                raise ValueError(f"line {number} is not a row object")
-            out.append(
-                {c: cell(row.get(c)) for c in COLUMNS[:-1]}
-                | {"row_hash": str(row.get("row_hash", ""))}
+    written = {row["row_count"] for row in table}
+    if written != {len(table)}:
+        count = next(iter(written)) if len(written) == 1 else None
+        if isinstance(count, int) and count > len(table):
+            raise ExportError(
+                f"the export has {len(table)} rows but was written with {count}: "
+                f"rows after row {len(table)} were removed"
             )
-        return out
+        raise ExportError(
+            f"the export has {len(table)} rows but its row_count says "
+            f"{', '.join(sorted(map(str, written)))}: rows were added or removed"
+        )
+    return table
+
+
+def _read_jsonl(text: str) -> list[dict[str, Any]]:
+    """The rows of a jsonl export, each exactly Zebra's columns with values of their types."""
+    out = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            pairs = json.loads(raw, object_pairs_hook=_pairs, parse_constant=_no_constant)
+        except RecursionError:
+            raise ExportError(f"line {number} is nested too deeply to be a row") from None
+        except ExportError as exc:
+            raise ExportError(f"line {number}: {exc}") from None
+        except ValueError:
+            raise ExportError(f"line {number} is not JSON") from None
+        if not isinstance(pairs, _Pairs):
+            raise ExportError(f"line {number} is not a row object")
+        _check_columns([k for k, _ in pairs], f"line {number}")
+        row = dict(pairs)
+        for column, value in row.items():
+            if not _fits(column, value):
+                kind = "a whole number" if column in INTEGER_COLUMNS else "text"
+                raise ExportError(
+                    f"line {number}: {column} must be {kind} or null, not {json.dumps(value)[:40]}"
+                )
+        out.append(row)
+    return out
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """A JSON object's members in order, so duplicate and misplaced keys can be named."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> _Pairs:
+    """Refuse a duplicate key: JSON readers disagree on which of two values counts."""
+    seen: set[str] = set()
+    for k, _ in pairs:
+        if k in seen:
+            raise ExportError(f"the key {k[:40]!r} appears twice")
+        seen.add(k)
+    return _Pairs(pairs)
+
+
+def _no_constant(name: str) -> Any:
+    """Refuse NaN and Infinity, which Python reads as JSON but JSON does not have."""
+    raise ExportError(f"{name} is not a JSON number")
+
+
+def _check_columns(names: list[str], where: str) -> None:
+    """Exactly Zebra's columns, once each, in Zebra's order; anything else is named."""
+    if list(names) == list(COLUMNS):
+        return
+    seen: set[str] = set()
+    for name in names:
+        if name not in COLUMNS:
+            raise ExportError(f"{where}: unknown column {name[:40]!r}")
+        if name in seen:
+            raise ExportError(f"{where}: column {name!r} appears twice")
+        seen.add(name)
+    missing = [c for c in COLUMNS if c not in seen]
+    if missing:
+        raise ExportError(f"{where}: missing column {missing[0]!r}")
+    moved = next(n for n, c in zip(names, COLUMNS, strict=True) if n != c)
+    raise ExportError(f"{where}: column {moved!r} is out of place")
+
+
+_INTEGER = re.compile(r"0|-?[1-9][0-9]{0,17}")
+
+
+def _read_csv(text: str) -> list[dict[str, Any]]:
+    """The rows of a csv export, typed by the column table so they hash as the jsonl does."""
     reader = csv.reader(io.StringIO(text))
-    header = next(reader, None)
-    if header is None or "row_hash" not in header:
-        raise ValueError("not a Zebra csv or jsonl export (no row_hash column)")
-    return [dict(zip(header, values, strict=False)) for values in reader if values]
+    try:
+        header = next(reader, None)
+        if header is None or "row_hash" not in header:
+            raise ExportError("not a Zebra csv or jsonl export (no row_hash column)")
+        _check_columns(header, "the csv header")
+        out = []
+        for values in reader:
+            if not values:
+                continue
+            number = len(out) + 1
+            if len(values) != len(header):
+                raise ExportError(f"row {number} has {len(values)} cells for {len(header)} columns")
+            out.append({c: _typed(c, v, number) for c, v in zip(header, values, strict=True)})
+        return out
+    except csv.Error as exc:
+        limit = csv.field_size_limit()
+        if "field larger than field limit" in str(exc):
+            raise ExportError(
+                f"line {reader.line_num}: a cell is longer than {limit} characters, "
+                "which no Zebra export writes"
+            ) from None
+        raise ExportError(f"line {reader.line_num} is not csv: {exc}") from None
+
+
+def _typed(column: str, text: str, number: int) -> int | str | None:
+    """A csv cell as the value it stands for, by its column's type: how the chain hashes it."""
+    if text == "":
+        return None
+    if column in INTEGER_COLUMNS:
+        if not _INTEGER.fullmatch(text):
+            raise ExportError(f"row {number}: {column} must be a whole number, not {text[:40]!r}")
+        return int(text)
+    return text[1:] if text.startswith("'") else text

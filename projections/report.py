@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from projections.playrows import rows
-from projections.record import GameRecord
+from projections.record import Change, GameRecord
 
 # Rulings about the clock, not about how a drive ended.
 CLOCK_KINDS = {"quarter_end", "two_minute_warning", "halftime", "final", "overtime"}
@@ -28,8 +29,11 @@ class Table:
 
 @dataclass(frozen=True)
 class PlayLine:
+    """One play-by-play line, with its strike and amendments so the report shows the trail."""
+
     text: str
     struck: str | None
+    amendments: tuple[Change, ...] = ()
 
 
 def entries_script(record: GameRecord) -> str:
@@ -160,7 +164,7 @@ def _slot(value: Any) -> str:
 def play_lines(record: GameRecord) -> list[PlayLine]:
     """The play-by-play as a paper scorekeeper writes it: "1-10-B20 what happened"."""
     out = []
-    for r in rows(record):
+    for r, line in zip(rows(record), record.lines, strict=True):
         if r["down"] is not None and r["yardline_100"] is not None:
             spot = r["yardline_100"]
             side = r["posteam"] if spot > 50 else r["defteam"]
@@ -171,10 +175,17 @@ def play_lines(record: GameRecord) -> list[PlayLine]:
         out.append(
             PlayLine(
                 f"{r['zebra_seq']}. [{r['zebra_entry']}] {mark}{desc}",
-                r["zebra_struck_reason"] if r["play_deleted"] else None,
+                line.struck,
+                tuple(c for c in line.history if c.kind == "amended"),
             )
         )
     return out
+
+
+def amended_from(change: Change) -> tuple[str, str]:
+    """An amendment as words around its old value: ("amended from", " by WHO: WHY")."""
+    why = f": {change.reason}" if change.reason else ""
+    return "amended from", f" by {change.by}{why}"
 
 
 def headline(record: GameRecord) -> str:
@@ -187,9 +198,9 @@ def headline(record: GameRecord) -> str:
 def markdown(record: GameRecord) -> str:
     """The game report as Markdown."""
     out = [
-        f"# {headline(record)}",
+        f"# {_md(headline(record))}",
         "",
-        f"{record.ruleset} · game {record.game_id} · started {record.started_at}",
+        _md(f"{record.ruleset} · game {record.game_id} · started {record.started_at}"),
         "",
     ]
     for table in tables(record):
@@ -197,21 +208,34 @@ def markdown(record: GameRecord) -> str:
         if not table.body:
             out += ["(none)", ""]
             continue
-        out.append("| " + " | ".join(table.head) + " |")
+        out.append("| " + " | ".join(_md(h) for h in table.head) + " |")
         out.append("|" + "---|" * len(table.head))
         out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in table.body]
         out.append("")
     out += ["## Play-by-play", ""]
     for play in play_lines(record):
         if play.struck is not None:
-            out.append(f"- ~~{_md(play.text)}~~ (struck: {_md(play.struck)})")
+            item = f"- ~~{_md(play.text)}~~ (struck: {_md(play.struck)})"
         else:
-            out.append(f"- {_md(play.text)}")
+            item = f"- {_md(play.text)}"
+        for change in play.amendments:
+            words, rest = amended_from(change)
+            item += f" ({words} ~~{_md(change.before or '')}~~{_md(rest)})"
+        out.append(item)
     return "\n".join(out) + "\n"
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Markdown's own punctuation that could end a table cell, open code or strike text through.
+_MD_SPECIAL = re.compile(r"([\\`|~])")
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("~", "\\~")
+    """Text as inert Markdown: one line, no raw HTML, no links, no table or strike breaks."""
+    flat = _CONTROL.sub(" ", text)
+    escaped = _MD_SPECIAL.sub(r"\\\1", html.escape(flat, quote=False))
+    # "[text](url)" and "![alt](src)" need "](": without it, brackets are only brackets.
+    return escaped.replace("](", "]\\(")
 
 
 CSS = """
@@ -252,14 +276,22 @@ def html_report(record: GameRecord) -> str:
     parts.append('<h2>Play-by-play</h2><ul class="pbp" id="play-by-play">')
     for play in play_lines(record):
         if play.struck is not None:
-            parts.append(
+            item = (
                 f'<li><del>{e(play.text)}</del> <span class="reason">struck: '
-                f"{e(play.struck)}</span></li>"
+                f"{e(play.struck)}</span>"
             )
         else:
-            parts.append(f"<li>{e(play.text)}</li>")
+            item = f"<li>{e(play.text)}"
+        for change in play.amendments:
+            words, rest = amended_from(change)
+            item += (
+                f' <span class="reason">{words} <del>{e(change.before or "")}</del>{e(rest)}</span>'
+            )
+        parts.append(item + "</li>")
     parts.append("</ul>")
     meta = {"game_id": record.game_id, "ruleset": record.ruleset}
-    parts.append(f'<script type="application/json" id="zebra">{e(json.dumps(meta))}</script>')
+    # Inside <script> entities are not decoded: keep the JSON valid and unable to close the tag.
+    data = json.dumps(meta).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    parts.append(f'<script type="application/json" id="zebra">{data}</script>')
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
