@@ -9,30 +9,30 @@ import getpass
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import PersistenceError, RecordConflictError
 from eventsourcing.utils import get_topic
 
+from companion import current
+from companion.integrity import ChainedMapper, StoreDamaged
 from companion.scripts import Script
 from companion.store import Store, StoreError
-from domain.game import Correction, Derived, Entry, Game
+from domain.game import AlreadyRecorded, Correction, Entry, Game, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 from projections import playbyplay, record, situation, standings
 from projections.record import GameRecord
 
+T = TypeVar("T")
+
 
 class UnknownGame(LookupError):
     """No game in the store matches what was asked for."""
-
-
-class GameMovedOn(IllegalEntry):
-    """Another table recorded first against the same game version; nothing of ours was stored."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,11 @@ class Outcome:
     prompt: Prompt | None
     seq: int | None = None
 
+    @property
+    def version(self) -> int:
+        """The game version this outcome shows: what the next command should carry."""
+        return int(self.status["version"])
+
 
 @dataclass(frozen=True)
 class Corrected:
@@ -52,6 +57,8 @@ class Corrected:
 
     outcome: Outcome
     also_struck: tuple[tuple[int, str, str], ...]
+    correction: str | None = None
+    offer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,7 @@ class Referee(Application[UUID]):
         for attempt in range(6):
             try:
                 super().__init__(env=store.env)
+                self.mapper.recorder = self.recorder
                 return
             except (sqlite3.DatabaseError, PersistenceError) as exc:
                 reason = store.scrub(" ".join(str(exc).split()))
@@ -100,7 +108,26 @@ class Referee(Application[UUID]):
                     continue
                 raise StoreError(f"store {store} cannot be opened: {reason}") from None
 
+    # Storage --------------------------------------------------------------------------------
+
+    def construct_mapper(self) -> ChainedMapper:
+        """Every event chained to the one before it in its game (companion.integrity)."""
+        return ChainedMapper(transcoder=self.construct_transcoder())
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """Save, and keep the chain links of what the store took (only of that)."""
+        try:
+            recordings = super().save(*objs, **kwargs)
+        except BaseException:
+            self.mapper.settle(stored=False)
+            raise
+        self.mapper.settle(stored=True)
+        return recordings
+
     # Commands -------------------------------------------------------------------------------
+    #
+    # Every command that records carries ``expect``: the game version its caller showed the
+    # person. The game refuses it if anything was recorded since (domain.game.Game.seen).
 
     def start(
         self,
@@ -113,20 +140,25 @@ class Referee(Application[UUID]):
         """A new game; refused (nothing stored) if the game, teams or options are not valid."""
         game = Game.start(ruleset, home, away, dict(options or {}), by or who(), now())
         self.save(game)
+        self.adopt(game.id)
         return self._outcome(game, ())
 
-    def enter(self, game_id: UUID, text: str, by: str | None = None) -> Outcome:
+    def enter(
+        self, game_id: UUID, text: str, by: str | None = None, *, expect: int | None = None
+    ) -> Outcome:
         """Record one entry as typed at the table, or refuse it with one line and record nothing."""
-        game = self.game(game_id)
-        step: Derived = game.enter(text, by or who(), now())
-        self._save(game)
+        game, step = self._command(
+            game_id, expect, lambda g, v: g.enter(text, by or who(), now(), expect=v)
+        )
         return replace(self._outcome(game, step.rulings), seq=step.seq)
 
-    def undo(self, game_id: UUID, reason: str = "", by: str | None = None) -> tuple[Entry, Outcome]:
+    def undo(
+        self, game_id: UUID, reason: str = "", by: str | None = None, *, expect: int | None = None
+    ) -> tuple[Entry, Outcome]:
         """Strike the last entry that stands; it stays in the record with the reason."""
-        game = self.game(game_id)
-        struck = game.undo(reason, by or who(), now())
-        self._save(game)
+        game, struck = self._command(
+            game_id, expect, lambda g, v: g.undo(reason, by or who(), now(), expect=v)
+        )
         return struck, self._outcome(game, ())
 
     def strike(
@@ -136,11 +168,17 @@ class Referee(Application[UUID]):
         reason: str,
         by: str | None = None,
         strike_invalid: bool = False,
+        *,
+        expect: int | None = None,
     ) -> Corrected:
         """Strike any earlier entry; the game re-derives without it."""
-        game = self.game(game_id)
-        done = game.strike(seq, reason, by or who(), now(), strike_invalid=strike_invalid)
-        return self._corrected(game, done)
+        return self._correction(
+            game_id,
+            expect,
+            lambda g, v: g.strike(
+                seq, reason, by or who(), now(), strike_invalid=strike_invalid, expect=v
+            ),
+        )
 
     def restore(
         self,
@@ -149,11 +187,24 @@ class Referee(Application[UUID]):
         reason: str = "",
         by: str | None = None,
         strike_invalid: bool = False,
+        *,
+        cascade: bool = False,
+        expect: int | None = None,
     ) -> Corrected:
-        """Bring a struck entry back where it stood."""
-        game = self.game(game_id)
-        done = game.restore(seq, reason, by or who(), now(), strike_invalid=strike_invalid)
-        return self._corrected(game, done)
+        """Bring a struck entry back where it stood (with ``cascade``: and those struck with it)."""
+        return self._correction(
+            game_id,
+            expect,
+            lambda g, v: g.restore(
+                seq,
+                reason,
+                by or who(),
+                now(),
+                strike_invalid=strike_invalid,
+                cascade=cascade,
+                expect=v,
+            ),
+        )
 
     def amend(
         self,
@@ -163,11 +214,17 @@ class Referee(Application[UUID]):
         reason: str = "",
         by: str | None = None,
         strike_invalid: bool = False,
+        *,
+        expect: int | None = None,
     ) -> Corrected:
         """Replace a mis-entered fact; later entries are re-derived."""
-        game = self.game(game_id)
-        done = game.amend(seq, text, reason, by or who(), now(), strike_invalid=strike_invalid)
-        return self._corrected(game, done)
+        return self._correction(
+            game_id,
+            expect,
+            lambda g, v: g.amend(
+                seq, text, reason, by or who(), now(), strike_invalid=strike_invalid, expect=v
+            ),
+        )
 
     def insert(
         self,
@@ -177,29 +234,81 @@ class Referee(Application[UUID]):
         reason: str = "",
         by: str | None = None,
         strike_invalid: bool = False,
+        *,
+        expect: int | None = None,
     ) -> Corrected:
         """Add a forgotten entry after entry ``after``."""
-        game = self.game(game_id)
-        done = game.insert(after, text, reason, by or who(), now(), strike_invalid=strike_invalid)
-        return self._corrected(game, done)
+        return self._correction(
+            game_id,
+            expect,
+            lambda g, v: g.insert(
+                after, text, reason, by or who(), now(), strike_invalid=strike_invalid, expect=v
+            ),
+        )
 
-    def confirm(self, game_id: UUID, by: str | None = None) -> Corrected:
+    def revert(
+        self,
+        game_id: UUID,
+        correction: str | None = None,
+        reason: str = "",
+        by: str | None = None,
+        strike_invalid: bool = False,
+        *,
+        expect: int | None = None,
+    ) -> Corrected:
+        """Take a whole correction back in one step (default: the latest correction)."""
+        return self._correction(
+            game_id,
+            expect,
+            lambda g, v: g.revert(
+                correction, reason, by or who(), now(), strike_invalid=strike_invalid, expect=v
+            ),
+        )
+
+    def confirm(
+        self, game_id: UUID, by: str | None = None, *, expect: int | None = None
+    ) -> Corrected:
         """The other coach confirms the waiting correction (game option disputes=agree)."""
-        game = self.game(game_id)
-        done = game.confirm(by or who(), now())
-        return self._corrected(game, done)
+        return self._correction(
+            game_id, expect, lambda g, v: g.confirm(by or who(), now(), expect=v)
+        )
 
-    def reject(self, game_id: UUID, reason: str = "", by: str | None = None) -> Outcome:
+    def reject(
+        self, game_id: UUID, reason: str = "", by: str | None = None, *, expect: int | None = None
+    ) -> Outcome:
         """The other coach rejects the waiting correction; it is dropped, and recorded."""
-        game = self.game(game_id)
-        game.reject(reason, by or who(), now())
-        self._save(game)
+        game, _ = self._command(
+            game_id, expect, lambda g, v: g.reject(reason, by or who(), now(), expect=v)
+        )
         return self._outcome(game, ())
 
-    def _corrected(self, game: Game, done: Correction) -> Corrected:
-        self._save(game)
+    def _correction(
+        self, game_id: UUID, expect: int | None, act: Callable[[Game, int | None], Correction]
+    ) -> Corrected:
+        game, done = self._command(game_id, expect, act)
         also = tuple((entry.seq, entry.text, why) for entry, why in done.struck)
-        return Corrected(self._outcome(game, ()), also)
+        return Corrected(self._outcome(game, ()), also, done.id, done.offer)
+
+    def _command(
+        self, game_id: UUID, expect: int | None, act: Callable[[Game, int | None], T]
+    ) -> tuple[Game, T]:
+        """Run one command on the latest game and record its events, or nothing at all.
+
+        If another process records first (the store refuses our events), the same command
+        is put to the game as it is now, against the version we had: it is then answered
+        "already recorded" (the same command won) or "the game moved on" (another one did).
+        """
+        game = self.game(game_id)
+        loaded = game.version
+        result = act(game, expect)
+        try:
+            self.save(game)
+        except RecordConflictError:
+            fresh = self.game(game_id)
+            act(fresh, loaded)
+            raise GameMovedOn(fresh.moved_on(loaded)) from None
+        self._cache(game)
+        return game, result
 
     def import_game(self, script: Script, by: str | None = None) -> Outcome:
         """A new game from exported entries, recorded in one step or not at all."""
@@ -215,15 +324,8 @@ class Referee(Application[UUID]):
             except IllegalEntry as exc:
                 raise IllegalEntry(f"{script.path}:{number}: {line!r} refused: {exc}") from None
         self.save(game)
+        self.adopt(game.id)
         return self._outcome(game, ())
-
-    def _save(self, game: Game) -> None:
-        """Record a command's events, or refuse them all if another table recorded first."""
-        try:
-            self.save(game)
-        except RecordConflictError:
-            raise self._moved_on(game.id) from None
-        self._cache(game)
 
     def _cache(self, game: Game) -> None:
         """Keep the game just saved, with its fold, as the cached copy for the next command.
@@ -233,16 +335,6 @@ class Referee(Application[UUID]):
         """
         if self.repository.cache is not None:
             self.repository.cache.put(game.id, game)
-
-    def _moved_on(self, game_id: UUID) -> GameMovedOn:
-        """What the other table recorded, and the situation now, after a lost race."""
-        now_record = self.record(game_id)
-        latest = now_record.lines[-1] if now_record.lines else None
-        what = f"'{latest.text}' was entered first by {latest.by}" if latest else "it changed"
-        return GameMovedOn(
-            f"the game moved on: {what}; now: {now_record.situation.get('next', '')} "
-            "(nothing of yours was recorded; enter it again if it still applies)"
-        )
 
     # Queries --------------------------------------------------------------------------------
 
@@ -335,7 +427,29 @@ class Referee(Application[UUID]):
         return standings.project(self.records())
 
     def find(self, key: str | None, *, unfinished: bool = False) -> UUID:
-        """A game by id or unique id prefix; without one, the most recently played game."""
+        """A game by id or unique id prefix; without one, this device's current game.
+
+        Without a remembered game, an SQLite store (one device's) falls back to the most
+        recently played game; a PostgreSQL store is shared by several tables, so it never
+        guesses: the game must be named once (companion.current).
+        """
+        if not key:
+            remembered = current.recall(str(self.store))
+            if remembered:
+                try:
+                    found = self._remembered(remembered)
+                except UnknownGame:
+                    if os.environ.get(current.GAME_ENV):
+                        raise
+                else:
+                    if not unfinished or not self.status(found).get("finished"):
+                        return found
+            if self.store.postgres is not None:
+                raise UnknownGame(
+                    f"{self.store} is shared by several tables, so Zebra will not guess which "
+                    "game you mean: name it (zebra games lists them), or zebra resume ID to make "
+                    "it this device's game"
+                )
         if not key and not unfinished:
             latest = self._latest_game()
             if latest is not None:
@@ -348,6 +462,18 @@ class Referee(Application[UUID]):
             raise UnknownGame(f"no {what} in {self.store}; start one with 'zebra play'")
         if not key:
             return games[0].game_id
+        return self._by_prefix(key, games)
+
+    def _remembered(self, key: str) -> UUID:
+        """A remembered game (a whole id is looked up directly; a prefix among all games)."""
+        try:
+            game_id = UUID(hex=key)
+        except ValueError:
+            return self._by_prefix(key, self.games())
+        self.record(game_id)
+        return game_id
+
+    def _by_prefix(self, key: str, games: list[GameSummary]) -> UUID:
         wanted = key.strip().lower().replace("-", "")
         matches = [g for g in games if g.game_id.hex.startswith(wanted)]
         if not wanted or not matches:
@@ -355,6 +481,10 @@ class Referee(Application[UUID]):
         if len(matches) > 1:
             raise UnknownGame(f"{key!r} matches {len(matches)} games; type more of the id")
         return matches[0].game_id
+
+    def adopt(self, game_id: UUID) -> None:
+        """Make ``game_id`` this device's current game on this store."""
+        current.remember(str(self.store), game_id)
 
     def _latest_game(self) -> UUID | None:
         """The game of the last event stored: the most recently played one, without a scan.
@@ -387,9 +517,19 @@ def live_status(game: Game) -> dict[str, Any]:
         "game_id": str(game.id),
         **game.situation,
         "entries": len(game.effective),
-        "struck": len(game.entries) - len(game.effective),
+        "struck": game.struck_count,
+        "version": game.version,
         "pending": game.waiting,
     }
 
 
-__all__ = ["IllegalEntry", "Outcome", "Referee", "StoreError", "UnknownGame"]
+__all__ = [
+    "AlreadyRecorded",
+    "GameMovedOn",
+    "IllegalEntry",
+    "Outcome",
+    "Referee",
+    "StoreDamaged",
+    "StoreError",
+    "UnknownGame",
+]

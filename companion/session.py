@@ -2,15 +2,20 @@
 
 Besides the game's own entries a person can type: help, status, log, undo [reason], quit.
 The CLI prompt and script mode both go through ``Session.handle`` so they behave the same.
+
+The session remembers the game version it last showed. Every entry and undo carries it, so a
+line typed against a screen that another terminal or the tablet has overtaken is refused
+("the game moved on") instead of being recorded against a situation nobody saw.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from uuid import UUID
 
 from companion import views
-from companion.service import Referee
+from companion.service import AlreadyRecorded, GameMovedOn, Referee
 from domain.ruleset import IllegalEntry, Prompt
 
 META_HELP = [
@@ -40,11 +45,30 @@ class Session:
         self.referee = referee
         self.game_id = game_id
         self.by = by
+        self.version: int | None = None
 
     def opening(self) -> list[str]:
-        status = self.referee.status(self.game_id)
+        status = self._seen(self.referee.status(self.game_id))
         title = f"{status['ruleset']} · game {self.game_id.hex[:8]} · store {self.referee.store}"
         return [*views.situation_screen(status, title), *self._legal()]
+
+    def _seen(self, status: dict[str, Any]) -> dict[str, Any]:
+        """Remember the version of the status about to be shown; the next command carries it."""
+        self.version = int(status["version"])
+        return status
+
+    def refresh(self) -> list[str]:
+        """Before a prompt: if the game changed elsewhere since it was shown, show it now."""
+        status = self.referee.status(self.game_id)
+        if status["version"] == self.version:
+            return []
+        self._seen(status)
+        return ["  The game changed on another screen:", *views.situation_screen(status)]
+
+    def _stale(self, exc: GameMovedOn) -> Reply:
+        """A refused command from an overtaken screen: the reason, then the game as it is."""
+        status = self._seen(self.referee.status(self.game_id))
+        return Reply(views.situation_screen(status) + self._legal(), refused=str(exc))
 
     def handle(self, line: str) -> Reply:
         text = line.strip()
@@ -60,7 +84,7 @@ class Session:
             lines += [f"  {views.form_hint(f):<40} {f.help}" for f in prompt.forms]
             return Reply(lines + META_HELP)
         if word == "status":
-            status = self.referee.status(self.game_id)
+            status = self._seen(self.referee.status(self.game_id))
             return Reply(
                 [
                     *views.scoreboard_lines(status),
@@ -72,9 +96,16 @@ class Session:
             return Reply(views.log_lines(self.referee.log(self.game_id)))
         if word == "undo":
             try:
-                struck, outcome = self.referee.undo(self.game_id, rest, self.by)
+                struck, outcome = self.referee.undo(
+                    self.game_id, rest, self.by, expect=self.version
+                )
+            except GameMovedOn as exc:
+                return self._stale(exc)
+            except AlreadyRecorded as exc:
+                return Reply([f"  {exc}"])
             except IllegalEntry as exc:
                 return Reply(refused=str(exc))
+            self._seen(outcome.status)
             if outcome.status.get("pending"):
                 lines = [f"  Proposed striking entry {struck.seq} '{struck.text}'."]
             else:
@@ -83,9 +114,14 @@ class Session:
                 lines + views.situation_screen(outcome.status) + self._legal(outcome.prompt)
             )
         try:
-            outcome = self.referee.enter(self.game_id, text, self.by)
+            outcome = self.referee.enter(self.game_id, text, self.by, expect=self.version)
+        except GameMovedOn as exc:
+            return self._stale(exc)
+        except AlreadyRecorded as exc:
+            return Reply([f"  {exc}"])
         except IllegalEntry as exc:
             return Reply(refused=str(exc))
+        self._seen(outcome.status)
         lines = views.ruling_lines(outcome.rulings) + views.situation_screen(outcome.status)
         if outcome.status.get("finished"):
             return Reply(lines + views.scoreboard_lines(outcome.status), finished=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.ruleset import EntryForm, Prompt, Ruling
+from domain.sides import Sides, labelled
 
 if TYPE_CHECKING:
     from projections.playbyplay import Play
@@ -147,15 +148,24 @@ def history_lines(record: GameRecord) -> list[str]:
     out = [f"{record.home} (home) v {record.away} (away) · {record.ruleset} · {record.game_id}"]
     for change in record.disputes:
         out.append(f"  dispute: {change.kind} by {change.by} at {change.at}: {change.reason}")
+    names = {"home": record.home, "away": record.away}
+    for change in record.reverts:
+        out.append(
+            f"  {change.correction}: took back {change.before}, by {change.by} at {change.at}: "
+            f"{change.reason}"
+        )
     for line in record.lines:
         mark = "STRUCK" if line.struck is not None else "      "
-        out.append(f"{line.seq:>4} {mark} {line.at}  {line.by:<12} {line.text}")
+        mark = "WITHDRN" if line.withdrawn else mark
+        shown = labelled(line.text, Sides.from_dict(line.sides), names)
+        out.append(f"{line.seq:>4} {mark} {line.at}  {line.by:<12} {shown}")
         for ruling in line.rulings:
             out.append(f"{'':>12}-> {ruling['text']}")
         for change in line.history:
             before = f" (was '{change.before}')" if change.before is not None else ""
+            cid = f"[{change.correction}] " if change.correction else ""
             out.append(
-                f"{'':>12}{change.kind} by {change.by} at {change.at}: {change.reason}{before}"
+                f"{'':>12}{cid}{change.kind} by {change.by} at {change.at}: {change.reason}{before}"
             )
     if not record.lines:
         out.append("  (no entries yet)")

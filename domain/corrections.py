@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.ruleset import IllegalEntry
+
+
+class GameMovedOn(IllegalEntry):
+    """The game changed since the version the person saw; nothing of theirs was recorded."""
+
+
+class AlreadyRecorded(IllegalEntry):
+    """The very same command, from the very same version, is recorded already (a double tap)."""
+
 
 @dataclass(frozen=True)
 class Proposal:
-    """A correction as asked for: strike, restore or amend entry ``seq``, or insert after it."""
+    """A correction as asked for: strike, restore or amend entry ``seq``, insert after it, or
+    revert correction ``target`` (whose first entry is ``seq``)."""
 
     kind: str
     seq: int
     text: str = ""
     reason: str = ""
     strike_invalid: bool = False
+    cascade: bool = False
+    target: str = ""
 
 
 def describe(p: Proposal) -> str:
@@ -22,6 +35,10 @@ def describe(p: Proposal) -> str:
         return f"insert {p.text!r} after entry {p.seq}"
     if p.kind == "amend":
         return f"amend entry {p.seq} to {p.text!r}"
+    if p.kind == "revert":
+        return f"revert correction {p.target}"
+    if p.kind == "restore" and p.cascade:
+        return f"restore entry {p.seq} and the entries struck with it"
     return f"{p.kind} entry {p.seq}"
 
 

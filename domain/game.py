@@ -4,30 +4,57 @@ The state of play is never stored: it is the ruleset folded over the effective (
 entries in play order. Commands check an entry, or a correction, against that fold before
 anything is recorded, so a refused one leaves no trace. ``Ruled`` and ``Rederived`` events carry
 what the rules made of each entry, so projections read rulings and never re-run a rule.
+
+Three promises of the record live here (docs/corrections.md):
+
+* a command carries the game version the person saw, and is refused if the game moved on
+  (or answered "already recorded" when the very same command was recorded at that version);
+* an entry keeps the sides it was resolved to when it was made, and a correction that would
+  give a later entry to the other team names it instead (``domain.sides``);
+* a correction is one thing with an id, and ``revert`` takes it back as one thing.
+
+The stored event format is described in docs/events.md. Every event class carries a
+``class_version``; ``upcast_v1_v2`` turns events written by Zebra 0.1 into the current shape.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from copy import copy
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from eventsourcing.domain import Aggregate, event
 
 from domain import rulesets
-from domain.corrections import DISPUTES, Proposal, describe
-from domain.ruleset import IllegalEntry, Ruleset, Ruling
+from domain.corrections import DISPUTES, AlreadyRecorded, GameMovedOn, Proposal, describe
+from domain.ruleset import IllegalEntry, Prompt, Ruleset, Ruling
+from domain.sides import Sides, resolve
+
+__all__ = ["AlreadyRecorded", "Correction", "Derived", "Entry", "Game", "GameMovedOn"]
+
+MAX_PERSON = 30
+"""The longest name a person enters under (``--by``, ``ZEBRA_USER``): a scoreboard line."""
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One fact as typed at the table, with who typed it and whether it still stands."""
+    """One fact as typed at the table, with who typed it, whose it is and whether it stands."""
 
     seq: int
     text: str
     by: str
     at: str
     struck: str | None = None
+    sides: Sides | None = None
+    withdrawn: bool = False
+    struck_with: str | None = None
+
+    @property
+    def stands(self) -> bool:
+        """Counts in the game: neither struck nor withdrawn by a reverted insertion."""
+        return self.struck is None and not self.withdrawn
 
 
 @dataclass(frozen=True)
@@ -48,10 +75,174 @@ class Correction:
     folded: list[Derived]
     kept: int
     pending: bool = False
+    resolved: dict[int, Sides] = field(default_factory=dict)
+    id: str | None = None
+    offer: str | None = None
+
+
+@dataclass(frozen=True)
+class Op:
+    """One change a correction made to one entry, with what it was before (to take it back)."""
+
+    kind: str  # strike, restore, amend, insert, withdraw, reinstate
+    seq: int
+    before: str | None = None
+    after: str | None = None
+    before_sides: Sides | None = None
+
+
+@dataclass
+class CorrectionLog:
+    """A recorded correction: what was asked, by whom and why, and every entry it changed."""
+
+    id: str
+    kind: str
+    seq: int
+    reason: str
+    by: str
+    at: str
+    ops: list[Op] = field(default_factory=list)
+    reverts: str | None = None
+    reverted_by: str | None = None
+
+
+def command_digest(kind: str, *parts: Any, by: str) -> str:
+    """A short fingerprint of one command as given, to tell a repeat from a new command."""
+    raw = json.dumps([kind, *parts, by], ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
+
+
+def _v1_to_v2(*defaults: tuple[str, Any]) -> Any:
+    def upcast(state: dict[str, Any]) -> None:
+        for name, value in defaults:
+            state.setdefault(name, value)
+
+    return staticmethod(upcast)
 
 
 class Game(Aggregate):
     """One game at one table, refereed under one ruleset."""
+
+    # Stored events (docs/events.md). Version 2 adds sides, correction ids and command prints.
+
+    class Started(Aggregate.Created):
+        class_version = 2
+        ruleset: str
+        home: str
+        away: str
+        options: dict[str, str]
+        by: str
+        at: str
+        disputes: str
+        upcast_v1_v2 = _v1_to_v2(("disputes", "referee"))
+
+    class Entered(Aggregate.Event):
+        class_version = 2
+        seq: int
+        text: str
+        by: str
+        at: str
+        sides: dict[str, Any] | None
+        command: str | None
+        upcast_v1_v2 = _v1_to_v2(("sides", None), ("command", None))
+
+    class Ruled(Aggregate.Event):
+        seq: int
+        rulings: list[dict[str, Any]]
+        situation: dict[str, Any]
+
+    class Struck(Aggregate.Event):
+        class_version = 2
+        seq: int
+        reason: str
+        by: str
+        at: str
+        correction: str | None
+        command: str | None
+        upcast_v1_v2 = _v1_to_v2(("correction", None), ("command", None))
+
+    class Restored(Aggregate.Event):
+        class_version = 2
+        seq: int
+        reason: str
+        by: str
+        at: str
+        correction: str | None
+        command: str | None
+        upcast_v1_v2 = _v1_to_v2(("correction", None), ("command", None))
+
+    class Amended(Aggregate.Event):
+        class_version = 2
+        seq: int
+        text: str
+        reason: str
+        by: str
+        at: str
+        sides: dict[str, Any] | None
+        correction: str | None
+        command: str | None
+        upcast_v1_v2 = _v1_to_v2(("sides", None), ("correction", None), ("command", None))
+
+    class Inserted(Aggregate.Event):
+        class_version = 2
+        seq: int
+        after: int
+        text: str
+        reason: str
+        by: str
+        at: str
+        sides: dict[str, Any] | None
+        correction: str | None
+        command: str | None
+        upcast_v1_v2 = _v1_to_v2(("sides", None), ("correction", None), ("command", None))
+
+    class Withdrawn(Aggregate.Event):
+        seq: int
+        reason: str
+        by: str
+        at: str
+        correction: str
+
+    class Reinstated(Aggregate.Event):
+        seq: int
+        reason: str
+        by: str
+        at: str
+        correction: str
+
+    class Reverted(Aggregate.Event):
+        correction: str
+        reverts: str
+        reason: str
+        by: str
+        at: str
+        command: str | None
+
+    class Proposed(Aggregate.Event):
+        class_version = 2
+        proposal: dict[str, Any]
+        by: str
+        at: str
+        command: str | None
+        upcast_v1_v2 = _v1_to_v2(("command", None))
+
+    class Confirmed(Aggregate.Event):
+        class_version = 2
+        by: str
+        at: str
+        command: str | None
+        upcast_v1_v2 = _v1_to_v2(("command", None))
+
+    class Rejected(Aggregate.Event):
+        class_version = 2
+        reason: str
+        by: str
+        at: str
+        command: str | None
+        upcast_v1_v2 = _v1_to_v2(("command", None))
+
+    class Rederived(Aggregate.Event):
+        steps: list[dict[str, Any]]
 
     @classmethod
     def start(
@@ -60,6 +251,7 @@ class Game(Aggregate):
         """Set up a game; bad team names or options are refused before anything is recorded."""
         rules = rulesets.get(ruleset)
         home, away = _team_name(home, "home"), _team_name(away, "away")
+        by = person(by)
         if home.lower() == away.lower():
             raise IllegalEntry(
                 f"both teams are called {home!r}; give the two teams different names"
@@ -83,7 +275,7 @@ class Game(Aggregate):
         game._ruled(seq=0, rulings=[], situation=rules.situation(first))
         return game
 
-    @event("Started")
+    @event(Started)
     def __init__(
         self,
         ruleset: str,
@@ -105,7 +297,12 @@ class Game(Aggregate):
         self.disputes = disputes
         self.pending: dict[str, Any] | None = None
         self.pending_by: str | None = None
+        self.corrections: dict[str, CorrectionLog] = {}
+        # Version -> (fingerprint, what it did): the commands as recorded, to say what
+        # a stale screen missed and to tell a double tap from a new command.
+        self.commands: dict[int, tuple[str | None, str]] = {}
         self._folded: list[Derived] | None = None
+        self._prompt: tuple[Any, Prompt] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A copy for one command: fresh containers, shared immutable entries and fold steps.
@@ -122,6 +319,8 @@ class Game(Aggregate):
             entries=dict(self.entries),
             order=list(self.order),
             pending=None if self.pending is None else dict(self.pending),
+            corrections={k: replace(v, ops=list(v.ops)) for k, v in self.corrections.items()},
+            commands=dict(self.commands),
             _folded=None if self._folded is None else list(self._folded),
             _pending_events=list(self._pending_events),
         )
@@ -134,6 +333,10 @@ class Game(Aggregate):
         return rulesets.get(self.ruleset)
 
     @property
+    def names(self) -> dict[str, str]:
+        return {"home": self.home, "away": self.away}
+
+    @property
     def in_order(self) -> list[Entry]:
         """Every entry ever made, in play order (an inserted entry stands where it was put)."""
         return [self.entries[seq] for seq in self.order]
@@ -141,7 +344,12 @@ class Game(Aggregate):
     @property
     def effective(self) -> list[Entry]:
         """The entries that stand, in play order."""
-        return [e for e in self.in_order if e.struck is None]
+        return [e for e in self.in_order if e.stands]
+
+    @property
+    def struck_count(self) -> int:
+        """Entries struck (a withdrawn insertion is not a struck entry: it never counted)."""
+        return sum(1 for e in self.entries.values() if e.struck is not None and not e.withdrawn)
 
     @property
     def folded(self) -> list[Derived]:
@@ -166,6 +374,14 @@ class Game(Aggregate):
     @property
     def situation(self) -> dict[str, Any]:
         return self.folded[-1].situation
+
+    @property
+    def prompt(self) -> Prompt:
+        """What the table is asked now (computed once per state)."""
+        state = self.state
+        if self._prompt is None or self._prompt[0] is not state:
+            self._prompt = (state, self.rules.expected(state))
+        return self._prompt[1]
 
     @property
     def waiting(self) -> str | None:
@@ -196,58 +412,136 @@ class Game(Aggregate):
             steps.append(Derived(entry.seq, state, tuple(rulings), rules.situation(state)))
         return steps
 
+    # What a stale screen missed ----------------------------------------------------------------
+
+    def seen(self, expect: int | None, digest: str) -> None:
+        """Refuse a command taken on a version of the game that is no longer the latest.
+
+        The same command (same fingerprint) recorded right after that version is a repeat,
+        answered "already recorded"; anything else recorded since means the game moved on.
+        """
+        if expect is None or expect == self.version:
+            return
+        if expect > self.version or expect < 1:
+            raise IllegalEntry(
+                f"version {expect} is not a version of this game (it is at {self.version}); "
+                "zebra status --json shows the version"
+            )
+        first = self.commands.get(expect + 1)
+        if first is not None and first[0] == digest:
+            raise AlreadyRecorded(f"already recorded: {first[1]} (nothing recorded twice)")
+        raise GameMovedOn(self.moved_on(expect))
+
+    def moved_on(self, expect: int) -> str:
+        """What was recorded since version ``expect``, and the situation now, in one line."""
+        since = [what for v, (_, what) in sorted(self.commands.items()) if v > expect]
+        happened = "; ".join(since[-3:]) if since else "it changed"
+        if len(since) > 3:
+            happened = f"{len(since) - 3} more commands, then {happened}"
+        return (
+            f"the game moved on: {happened}; now: {self.situation.get('next', '')} "
+            "(nothing of yours was recorded; enter it again if it still applies)"
+        )
+
     # Commands -------------------------------------------------------------------------------
 
-    def enter(self, text: str, by: str, at: str) -> Derived:
+    def enter(self, text: str, by: str, at: str, *, expect: int | None = None) -> Derived:
         """Record one entry and its rulings, or refuse it and record nothing."""
+        by = person(by)
+        text = text.strip()
+        self.seen(expect, command_digest("enter", text, by=by))
         self._no_pending()
         rules = self.rules
         folded = self.folded
+        sides = resolve(self.prompt, text)
         state, rulings = rules.apply(folded[-1].state, text)
         seq = len(self.entries) + 1
         step = Derived(seq, state, tuple(rulings), rules.situation(state))
-        self._entered(seq=seq, text=text.strip(), by=by, at=at)
+        self._entered(
+            seq=seq,
+            text=text,
+            by=by,
+            at=at,
+            sides=sides.to_dict(),
+            command=command_digest("enter", text, by=by),
+        )
         self._ruled(seq=seq, rulings=[r.to_dict() for r in rulings], situation=step.situation)
         self._folded = [*folded, step]
         return step
 
-    def undo(self, reason: str, by: str, at: str) -> Entry:
+    def undo(self, reason: str, by: str, at: str, *, expect: int | None = None) -> Entry:
         """Strike the last effective entry: a disputed call; it stays in the record."""
+        by = person(by)
+        why = _reason(reason, "undone")
+        digest = command_digest("undo", why, by=by)
+        self.seen(expect, digest)
         self._no_pending()
         standing = self.effective
         if not standing:
             raise IllegalEntry("nothing to undo: no entry has been made in this game yet")
         last = standing[-1]
-        why = _reason(reason, "undone")
         if self.disputes == "agree":
-            self._propose(Proposal("strike", last.seq, reason=why), by, at)
+            self._propose(Proposal("strike", last.seq, reason=why), by, at, digest)
             return last
         folded = self.folded
-        self._struck(seq=last.seq, reason=why, by=by, at=at)
+        self._struck(
+            seq=last.seq, reason=why, by=by, at=at, correction=self._next_id(), command=digest
+        )
         # Striking the last entry changes no later ruling, so the fold just loses its last step.
         self._folded = folded[:-1]
         return self.entries[last.seq]
 
     def strike(
-        self, seq: int, reason: str, by: str, at: str, *, strike_invalid: bool = False
+        self,
+        seq: int,
+        reason: str,
+        by: str,
+        at: str,
+        *,
+        strike_invalid: bool = False,
+        expect: int | None = None,
     ) -> Correction:
         """Strike any entry that stands; later entries are re-derived without it."""
         proposal = Proposal(
             "strike", seq, reason=_reason(reason, "struck"), strike_invalid=strike_invalid
         )
-        return self._correct_or_propose(proposal, by, at)
+        return self._correct_or_propose(proposal, by, at, expect)
 
     def restore(
-        self, seq: int, reason: str, by: str, at: str, *, strike_invalid: bool = False
+        self,
+        seq: int,
+        reason: str,
+        by: str,
+        at: str,
+        *,
+        strike_invalid: bool = False,
+        cascade: bool = False,
+        expect: int | None = None,
     ) -> Correction:
-        """Bring a struck entry back; it must fit the game where it stands."""
+        """Bring a struck entry back; it must fit the game where it stands.
+
+        With ``cascade``, the entries struck together with it (by the same correction) come
+        back too, in the same step.
+        """
         proposal = Proposal(
-            "restore", seq, reason=_reason(reason, "restored"), strike_invalid=strike_invalid
+            "restore",
+            seq,
+            reason=_reason(reason, "restored"),
+            strike_invalid=strike_invalid,
+            cascade=cascade,
         )
-        return self._correct_or_propose(proposal, by, at)
+        return self._correct_or_propose(proposal, by, at, expect)
 
     def amend(
-        self, seq: int, text: str, reason: str, by: str, at: str, *, strike_invalid: bool = False
+        self,
+        seq: int,
+        text: str,
+        reason: str,
+        by: str,
+        at: str,
+        *,
+        strike_invalid: bool = False,
+        expect: int | None = None,
     ) -> Correction:
         """Replace what an entry says (the die really showed 5); later entries are re-derived."""
         proposal = Proposal(
@@ -257,10 +551,18 @@ class Game(Aggregate):
             reason=_reason(reason, "amended"),
             strike_invalid=strike_invalid,
         )
-        return self._correct_or_propose(proposal, by, at)
+        return self._correct_or_propose(proposal, by, at, expect)
 
     def insert(
-        self, after: int, text: str, reason: str, by: str, at: str, *, strike_invalid: bool = False
+        self,
+        after: int,
+        text: str,
+        reason: str,
+        by: str,
+        at: str,
+        *,
+        strike_invalid: bool = False,
+        expect: int | None = None,
     ) -> Correction:
         """Add a forgotten entry after entry ``after`` (0: before the first)."""
         proposal = Proposal(
@@ -270,21 +572,49 @@ class Game(Aggregate):
             reason=_reason(reason, "inserted"),
             strike_invalid=strike_invalid,
         )
-        return self._correct_or_propose(proposal, by, at)
+        return self._correct_or_propose(proposal, by, at, expect)
 
-    def confirm(self, by: str, at: str) -> Correction:
+    def revert(
+        self,
+        correction: str | None,
+        reason: str,
+        by: str,
+        at: str,
+        *,
+        strike_invalid: bool = False,
+        expect: int | None = None,
+    ) -> Correction:
+        """Take a whole correction back in one step (without an id: the latest one)."""
+        target = self._revertible(correction)
+        proposal = Proposal(
+            "revert",
+            target.seq,
+            reason=_reason(reason, f"revert of {target.id}"),
+            strike_invalid=strike_invalid,
+            target=target.id,
+        )
+        return self._correct_or_propose(proposal, by, at, expect)
+
+    def confirm(self, by: str, at: str, *, expect: int | None = None) -> Correction:
         """The other coach agrees: the waiting correction is made, with both names recorded."""
+        by = person(by)
+        digest = command_digest("confirm", by=by)
+        self.seen(expect, digest)
         proposal = self._waiting()
-        if by == self.pending_by:
+        if same_person(by, self.pending_by or ""):
             raise IllegalEntry(f"{by} proposed this correction; the other coach confirms it")
         proposer = self.pending_by or by
-        self._confirmed(by=by, at=at)
-        return self._apply(proposal, proposer, at)
+        self._confirmed(by=by, at=at, command=digest)
+        return self._apply(proposal, proposer, at, None)
 
-    def reject(self, reason: str, by: str, at: str) -> Proposal:
+    def reject(self, reason: str, by: str, at: str, *, expect: int | None = None) -> Proposal:
         """The other coach disagrees: the waiting correction is dropped, and the record says so."""
+        by = person(by)
+        why = _reason(reason, "rejected")
+        digest = command_digest("reject", why, by=by)
+        self.seen(expect, digest)
         proposal = self._waiting()
-        self._rejected(reason=_reason(reason, "rejected"), by=by, at=at)
+        self._rejected(reason=why, by=by, at=at, command=digest)
         return proposal
 
     def _waiting(self) -> Proposal:
@@ -300,85 +630,279 @@ class Game(Aggregate):
                 f"{self.pending_by}); zebra confirm or zebra reject first"
             )
 
-    def _correct_or_propose(self, proposal: Proposal, by: str, at: str) -> Correction:
+    def _next_id(self) -> str:
+        return f"c{len(self.corrections) + 1}"
+
+    def _revertible(self, wanted: str | None) -> CorrectionLog:
+        """The correction to take back: the one named, else the latest; refused if taken back."""
+        if not self.corrections:
+            raise IllegalEntry("no correction has been made in this game; nothing to revert")
+        if wanted is None:
+            target = list(self.corrections.values())[-1]
+        else:
+            key = wanted.strip().lower()
+            key = key if key.startswith("c") else f"c{key}"
+            found = self.corrections.get(key)
+            if found is None:
+                known = ", ".join(self.corrections)
+                raise IllegalEntry(f"there is no correction {wanted!r}; this game has: {known}")
+            target = found
+        if target.reverted_by is not None:
+            raise IllegalEntry(
+                f"correction {target.id} was already taken back by {target.reverted_by}; "
+                f"revert {target.reverted_by} to make it again"
+            )
+        return target
+
+    def _correct_or_propose(
+        self, proposal: Proposal, by: str, at: str, expect: int | None
+    ) -> Correction:
+        by = person(by)
+        digest = command_digest(
+            proposal.kind,
+            proposal.seq,
+            proposal.text,
+            proposal.reason,
+            proposal.strike_invalid,
+            proposal.cascade,
+            proposal.target,
+            by=by,
+        )
+        self.seen(expect, digest)
         self._no_pending()
         if self.disputes == "agree":
             outcome = self._check(proposal)
-            self._propose(proposal, by, at)
+            self._propose(proposal, by, at, digest)
             return replace(outcome, folded=self.folded, kept=len(self.folded) - 1, pending=True)
-        return self._apply(proposal, by, at)
+        return self._apply(proposal, by, at, digest)
 
-    def _propose(self, proposal: Proposal, by: str, at: str) -> None:
-        self._proposed(proposal=asdict(proposal), by=by, at=at)
+    def _propose(self, proposal: Proposal, by: str, at: str, digest: str) -> None:
+        self._proposed(proposal=asdict(proposal), by=by, at=at, command=digest)
 
-    def _plan(self, p: Proposal) -> tuple[dict[int, Entry], list[int], int]:
-        """What a correction changes: the entries it replaces, the play order, the first changed."""
+    def _plan(self, p: Proposal) -> tuple[dict[int, Entry], list[int], set[int]]:
+        """What a correction changes: the entries it replaces, the play order, and the entries
+        that must fit where they stand (the ones the correction is about)."""
         if p.kind == "insert":
             if p.seq != 0:
                 self.entry(p.seq)
             seq = len(self.entries) + 1
             at_index = 0 if p.seq == 0 else self.order.index(p.seq) + 1
             order = [*self.order[:at_index], seq, *self.order[at_index:]]
-            return {seq: Entry(seq=seq, text=p.text, by="", at="")}, order, seq
+            return {seq: Entry(seq=seq, text=p.text, by="", at="")}, order, {seq}
+        if p.kind == "revert":
+            changed = self._undoing(self.corrections[p.target])
+            return changed, self.order, {s for s, e in changed.items() if e.stands}
         target = self.entry(p.seq)
+        if target.withdrawn:
+            raise IllegalEntry(
+                f"entry {p.seq} was withdrawn when its insertion was reverted; revert that "
+                "revert to bring it back"
+            )
         if p.kind == "strike":
             if target.struck is not None:
                 raise IllegalEntry(f"entry {p.seq} is already struck ({target.struck})")
-            return {p.seq: replace(target, struck=p.reason)}, self.order, p.seq
+            return {p.seq: replace(target, struck=p.reason)}, self.order, set()
         if p.kind == "restore":
             if target.struck is None:
                 raise IllegalEntry(
                     f"entry {p.seq} stands already; only a struck entry can be restored"
                 )
-            return {p.seq: replace(target, struck=None)}, self.order, p.seq
+            changed = {p.seq: replace(target, struck=None, struck_with=None)}
+            if p.cascade:
+                for other in self._cascade_of(target):
+                    changed[other.seq] = replace(other, struck=None, struck_with=None)
+            return changed, self.order, set(changed)
         if target.struck is not None:
             raise IllegalEntry(f"entry {p.seq} is struck; restore it before amending it")
-        return {p.seq: replace(target, text=p.text)}, self.order, p.seq
+        return {p.seq: replace(target, text=p.text)}, self.order, {p.seq}
+
+    def _cascade_of(self, entry: Entry) -> list[Entry]:
+        """The other entries struck by the same correction as ``entry``, still struck."""
+        if entry.struck_with is None:
+            return []
+        return [
+            e
+            for e in self.in_order
+            if e.seq != entry.seq and e.struck_with == entry.struck_with and e.struck is not None
+        ]
+
+    def _undoing(self, log: CorrectionLog) -> dict[int, Entry]:
+        """The entries as they were before correction ``log``: every change it made, undone.
+
+        Refused when a later correction changed one of those entries again: take that one
+        back first, so that nothing is undone that the table did not ask to undo.
+        """
+        changed: dict[int, Entry] = {}
+        for op in reversed(log.ops):
+            now = changed.get(op.seq) or self.entries[op.seq]
+            still = {
+                "strike": now.struck is not None,
+                "restore": now.struck is None,
+                "amend": now.text == op.after,
+                "insert": not now.withdrawn,
+                "reinstate": not now.withdrawn,
+                "withdraw": now.withdrawn,
+            }[op.kind]
+            if not still:
+                later = [c.id for c in self.corrections.values() if _number(c.id) > _number(log.id)]
+                raise IllegalEntry(
+                    f"entry {op.seq} was changed again after {log.id} (by "
+                    f"{', '.join(later) or 'a later correction'}); revert that first"
+                )
+            if op.kind == "strike":
+                changed[op.seq] = replace(now, struck=None, struck_with=None)
+            elif op.kind == "restore":
+                changed[op.seq] = replace(now, struck=op.before or "struck")
+            elif op.kind == "amend":
+                changed[op.seq] = replace(now, text=op.before or now.text, sides=op.before_sides)
+            elif op.kind in ("insert", "reinstate"):
+                changed[op.seq] = replace(now, withdrawn=True)
+            else:
+                changed[op.seq] = replace(now, withdrawn=False)
+        return changed
 
     def _check(self, p: Proposal) -> Correction:
-        changed, order, first = self._plan(p)
-        return self._correct(changed, order, first, p.strike_invalid)
+        changed, order, must_fit = self._plan(p)
+        outcome = self._correct(changed, order, must_fit, p.strike_invalid)
+        if p.kind == "restore" and not p.cascade:
+            rest = self._cascade_of(self.entries[p.seq])
+            if rest:
+                seqs = ", ".join(str(e.seq) for e in rest)
+                outcome = replace(
+                    outcome,
+                    offer=f"entries {seqs} were struck with it ({self.entries[p.seq].struck_with})"
+                    f"; zebra restore {p.seq} --cascade brings them back together",
+                )
+        return outcome
 
-    def _apply(self, p: Proposal, by: str, at: str) -> Correction:
-        outcome = self._check(p)
+    def _apply(self, p: Proposal, by: str, at: str, digest: str | None) -> Correction:
+        try:
+            outcome = self._check(p)
+        except IllegalEntry as exc:
+            if p.kind == "restore" and not p.cascade and self._cascade_of(self.entries[p.seq]):
+                raise IllegalEntry(
+                    f"{exc}; entry {p.seq} was struck together with others "
+                    f"({self.entries[p.seq].struck_with}): zebra restore {p.seq} --cascade "
+                    f"restores them all"
+                ) from None
+            raise
+        cid = self._next_id()
         if p.kind == "strike":
-            self._struck(seq=p.seq, reason=p.reason, by=by, at=at)
+            self._struck(seq=p.seq, reason=p.reason, by=by, at=at, correction=cid, command=digest)
         elif p.kind == "restore":
-            self._restored(seq=p.seq, reason=p.reason, by=by, at=at)
+            self._restored(seq=p.seq, reason=p.reason, by=by, at=at, correction=cid, command=digest)
+            for seq in outcome.resolved:
+                if seq != p.seq and self.entries[seq].struck is not None:
+                    self._restored(
+                        seq=seq, reason=p.reason, by=by, at=at, correction=cid, command=None
+                    )
         elif p.kind == "amend":
-            self._amended(seq=p.seq, text=p.text, reason=p.reason, by=by, at=at)
-        else:
+            self._amended(
+                seq=p.seq,
+                text=p.text,
+                reason=p.reason,
+                by=by,
+                at=at,
+                sides=_sides_dict(outcome.resolved.get(p.seq)),
+                correction=cid,
+                command=digest,
+            )
+        elif p.kind == "insert":
             seq = len(self.entries) + 1
-            self._inserted(seq=seq, after=p.seq, text=p.text, reason=p.reason, by=by, at=at)
-        return self._record(outcome, by, at)
+            self._inserted(
+                seq=seq,
+                after=p.seq,
+                text=p.text,
+                reason=p.reason,
+                by=by,
+                at=at,
+                sides=_sides_dict(outcome.resolved.get(seq)),
+                correction=cid,
+                command=digest,
+            )
+        else:
+            self._record_revert(p, cid, by, at, digest)
+        return replace(self._record(outcome, cid, by, at), id=cid)
+
+    def _record_revert(self, p: Proposal, cid: str, by: str, at: str, digest: str | None) -> None:
+        """The revert event, then one event per entry it puts back as it was."""
+        self._reverted(
+            correction=cid, reverts=p.target, reason=p.reason, by=by, at=at, command=digest
+        )
+        for seq, entry in self._undoing(self.corrections[p.target]).items():
+            now = self.entries[seq]
+            why = f"{p.reason} ({cid} takes back {p.target})"
+            if entry.withdrawn != now.withdrawn:
+                event_method = self._withdrawn if entry.withdrawn else self._reinstated
+                event_method(seq=seq, reason=why, by=by, at=at, correction=cid)
+            elif entry.text != now.text:
+                self._amended(
+                    seq=seq,
+                    text=entry.text,
+                    reason=why,
+                    by=by,
+                    at=at,
+                    sides=_sides_dict(entry.sides),
+                    correction=cid,
+                    command=None,
+                )
+            elif (entry.struck is None) != (now.struck is None):
+                if entry.struck is None:
+                    self._restored(seq=seq, reason=why, by=by, at=at, correction=cid, command=None)
+                else:
+                    self._struck(
+                        seq=seq,
+                        reason=entry.struck,
+                        by=by,
+                        at=at,
+                        correction=cid,
+                        command=None,
+                    )
 
     def _correct(
-        self, changed: dict[int, Entry], order: list[int], first: int, strike_invalid: bool
+        self,
+        changed: dict[int, Entry],
+        order: list[int],
+        must_fit: set[int],
+        strike_invalid: bool,
     ) -> Correction:
         """Re-run the rules from the first changed entry over the corrected sequence.
 
-        The changed entry itself must fit. Later entries that no longer fit are named; with
-        ``strike_invalid`` they are struck in the same step, otherwise the correction is refused.
+        The entries the correction is about must fit. A later entry that no longer fits, or
+        that would now be the other team's, is named; with ``strike_invalid`` it is struck in
+        the same step, otherwise the correction is refused.
         """
         rules = self.rules
         entries = {**self.entries, **changed}
         sequence = [entries[s] for s in order]
-        start = order.index(first)
-        kept = sum(1 for e in sequence[:start] if e.struck is None)
+        start = min(order.index(s) for s in changed)
+        kept = sum(1 for e in sequence[:start] if e.stands)
         steps = list(self.folded[: kept + 1])
+        known = self._sides_from(sequence[start:])
         invalid: list[tuple[Entry, str]] = []
+        resolved: dict[int, Sides] = {}
         for entry in sequence[start:]:
-            if entry.struck is not None:
+            if not entry.stands:
                 continue
+            state = steps[-1].state
+            now = resolve(rules.expected(state), entry.text)
+            then = entry.sides or known.get(entry.seq)
             try:
-                state, rulings = rules.apply(steps[-1].state, entry.text)
+                if then is not None and then != now:
+                    raise IllegalEntry(
+                        f"it was entered for {then.describe(self.names)}, but "
+                        f"{now.describe(self.names)} would act there now"
+                    )
+                state, rulings = rules.apply(state, entry.text)
             except IllegalEntry as exc:
-                if entry.seq == first:
+                if entry.seq in must_fit:
                     raise IllegalEntry(
                         f"entry {entry.seq} {entry.text!r} cannot stand: {exc}"
                     ) from None
                 invalid.append((entry, str(exc)))
                 continue
+            if entry.seq in changed:
+                resolved[entry.seq] = now
             steps.append(Derived(entry.seq, state, tuple(rulings), rules.situation(state)))
         if invalid and not strike_invalid:
             named = "; ".join(f"entry {e.seq} {e.text!r}: {why}" for e, why in invalid)
@@ -387,12 +911,29 @@ class Game(Aggregate):
                 f"{'y' if len(invalid) == 1 else 'ies'} that no longer fit ({named}); "
                 "use --strike-invalid to strike them too"
             )
-        return Correction(tuple(invalid), steps, kept)
+        return Correction(tuple(invalid), steps, kept, resolved=resolved)
 
-    def _record(self, outcome: Correction, by: str, at: str) -> Correction:
+    def _sides_from(self, later: list[Entry]) -> dict[int, Sides]:
+        """Sides of entries recorded before sides were kept, as the current fold resolves them.
+
+        Zebra 0.1 stored entries as typed; their sides are what the game shown at the time
+        made of them, which is the current fold for every entry that still stands.
+        """
+        legacy = {e.seq for e in later if e.sides is None and e.stands}
+        if not legacy:
+            return {}
+        steps = self.folded
+        rules = self.rules
+        found: dict[int, Sides] = {}
+        for before, step in zip(steps, steps[1:], strict=False):
+            if step.seq in legacy:
+                found[step.seq] = resolve(rules.expected(before.state), self.entries[step.seq].text)
+        return found
+
+    def _record(self, outcome: Correction, cid: str, by: str, at: str) -> Correction:
         for entry, why in outcome.struck:
             reason = f"no longer fits after a correction: {why}"
-            self._struck(seq=entry.seq, reason=reason, by=by, at=at)
+            self._struck(seq=entry.seq, reason=reason, by=by, at=at, correction=cid, command=None)
         redone = [
             {"seq": s.seq, "rulings": [r.to_dict() for r in s.rulings], "situation": s.situation}
             for s in outcome.folded[outcome.kept + 1 :]
@@ -413,62 +954,185 @@ class Game(Aggregate):
             step for step in self._folded if step.seq == 0 or place.get(step.seq, cut) < cut
         ]
 
-    @event("Entered")
-    def _entered(self, seq: int, text: str, by: str, at: str) -> None:
+    def _said(self, what: str, command: str | None) -> None:
+        """Note the command whose first event this is (it is the next version)."""
+        self.commands[self.version + 1] = (command, what)
+
+    def _log(
+        self, correction: str | None, kind: str, op: Op, reason: str, by: str, at: str
+    ) -> None:
+        """File one change under its correction (the first change opens the correction)."""
+        if correction is None:
+            return
+        log = self.corrections.get(correction)
+        if log is None:
+            log = CorrectionLog(correction, kind, op.seq, reason, by, at)
+            self.corrections[correction] = log
+        log.ops.append(op)
+
+    @event(Entered)
+    def _entered(
+        self,
+        seq: int,
+        text: str,
+        by: str,
+        at: str,
+        sides: dict[str, Any] | None,
+        command: str | None,
+    ) -> None:
         # A new entry comes last in play order, so the fold so far still stands.
-        self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at)
+        self._said(f"'{text}' was entered by {by} (entry {seq})", command)
+        self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at, sides=Sides.from_dict(sides))
         self.order.append(seq)
 
-    @event("Ruled")
+    @event(Ruled)
     def _ruled(self, seq: int, rulings: list[dict[str, Any]], situation: dict[str, Any]) -> None:
         """Rulings are derived and re-derivable; they are stored for the projections to read."""
 
-    @event("Struck")
-    def _struck(self, seq: int, reason: str, by: str, at: str) -> None:
-        self.entries[seq] = replace(self.entries[seq], struck=reason)
+    @event(Struck)
+    def _struck(
+        self, seq: int, reason: str, by: str, at: str, correction: str | None, command: str | None
+    ) -> None:
+        if correction not in self.corrections:
+            self._said(f"entry {seq} was struck by {by}", command)
+        self._log(correction, "strike", Op("strike", seq), reason, by, at)
+        self.entries[seq] = replace(self.entries[seq], struck=reason, struck_with=correction)
         self._forget_from(seq)
 
-    @event("Restored")
-    def _restored(self, seq: int, reason: str, by: str, at: str) -> None:
-        self.entries[seq] = replace(self.entries[seq], struck=None)
+    @event(Restored)
+    def _restored(
+        self, seq: int, reason: str, by: str, at: str, correction: str | None, command: str | None
+    ) -> None:
+        if correction not in self.corrections:
+            self._said(f"entry {seq} was restored by {by}", command)
+        before = self.entries[seq].struck
+        self._log(correction, "restore", Op("restore", seq, before=before), reason, by, at)
+        self.entries[seq] = replace(self.entries[seq], struck=None, struck_with=None)
         self._forget_from(seq)
 
-    @event("Amended")
-    def _amended(self, seq: int, text: str, reason: str, by: str, at: str) -> None:
-        self.entries[seq] = replace(self.entries[seq], text=text)
+    @event(Amended)
+    def _amended(
+        self,
+        seq: int,
+        text: str,
+        reason: str,
+        by: str,
+        at: str,
+        sides: dict[str, Any] | None,
+        correction: str | None,
+        command: str | None,
+    ) -> None:
+        old = self.entries[seq]
+        if correction not in self.corrections:
+            self._said(f"entry {seq} was amended to '{text}' by {by}", command)
+        op = Op("amend", seq, before=old.text, after=text, before_sides=old.sides)
+        self._log(correction, "amend", op, reason, by, at)
+        new_sides = Sides.from_dict(sides) or old.sides
+        self.entries[seq] = replace(old, text=text, sides=new_sides)
         self._forget_from(seq)
 
-    @event("Inserted")
-    def _inserted(self, seq: int, after: int, text: str, reason: str, by: str, at: str) -> None:
-        self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at)
+    @event(Inserted)
+    def _inserted(
+        self,
+        seq: int,
+        after: int,
+        text: str,
+        reason: str,
+        by: str,
+        at: str,
+        sides: dict[str, Any] | None,
+        correction: str | None,
+        command: str | None,
+    ) -> None:
+        self._said(f"'{text}' was inserted after entry {after} by {by}", command)
+        self._log(correction, "insert", Op("insert", seq), reason, by, at)
+        self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at, sides=Sides.from_dict(sides))
         self.order.insert(0 if after == 0 else self.order.index(after) + 1, seq)
         self._forget_from(seq)
 
-    @event("Proposed")
-    def _proposed(self, proposal: dict[str, Any], by: str, at: str) -> None:
+    @event(Withdrawn)
+    def _withdrawn(self, seq: int, reason: str, by: str, at: str, correction: str) -> None:
+        self._log(correction, "withdraw", Op("withdraw", seq), reason, by, at)
+        self.entries[seq] = replace(self.entries[seq], withdrawn=True)
+        self._forget_from(seq)
+
+    @event(Reinstated)
+    def _reinstated(self, seq: int, reason: str, by: str, at: str, correction: str) -> None:
+        self._log(correction, "reinstate", Op("reinstate", seq), reason, by, at)
+        self.entries[seq] = replace(self.entries[seq], withdrawn=False)
+        self._forget_from(seq)
+
+    @event(Reverted)
+    def _reverted(
+        self, correction: str, reverts: str, reason: str, by: str, at: str, command: str | None
+    ) -> None:
+        self._said(f"correction {reverts} was taken back by {by}", command)
+        target = self.corrections[reverts]
+        self.corrections[correction] = CorrectionLog(
+            correction, "revert", target.seq, reason, by, at, reverts=reverts
+        )
+        target.reverted_by = correction
+
+    @event(Proposed)
+    def _proposed(self, proposal: dict[str, Any], by: str, at: str, command: str | None) -> None:
+        self._said(f"{describe(Proposal(**proposal))} was proposed by {by}", command)
         self.pending = dict(proposal)
         self.pending_by = by
 
-    @event("Confirmed")
-    def _confirmed(self, by: str, at: str) -> None:
+    @event(Confirmed)
+    def _confirmed(self, by: str, at: str, command: str | None) -> None:
+        self._said(f"the waiting correction was confirmed by {by}", command)
         self.pending = None
         self.pending_by = None
 
-    @event("Rejected")
-    def _rejected(self, reason: str, by: str, at: str) -> None:
+    @event(Rejected)
+    def _rejected(self, reason: str, by: str, at: str, command: str | None) -> None:
+        self._said(f"the waiting correction was rejected by {by}", command)
         self.pending = None
         self.pending_by = None
 
-    @event("Rederived")
+    @event(Rederived)
     def _rederived(self, steps: list[dict[str, Any]]) -> None:
         """The rulings of every entry the correction re-ran, for the projections to read."""
 
 
+def _number(correction: str) -> int:
+    return int(correction[1:])
+
+
+def _sides_dict(sides: Sides | None) -> dict[str, Any] | None:
+    return None if sides is None else sides.to_dict()
+
+
+def _printable(text: str, what: str) -> str:
+    cleaned = " ".join(str(text).split())
+    if any(not ch.isprintable() for ch in cleaned):
+        raise IllegalEntry(f"{what} has a control character; type plain text")
+    return cleaned
+
+
 def _reason(reason: str, default: str) -> str:
-    cleaned = " ".join(str(reason).split())
+    cleaned = _printable(reason, "the reason")
     if len(cleaned) > 200:
         raise IllegalEntry(f"a reason is at most 200 characters; this one is {len(cleaned)}")
     return cleaned or default
+
+
+def person(name: str) -> str:
+    """Who is entering (``--by``, ``ZEBRA_USER``): 1 to 30 visible characters, as team names."""
+    cleaned = _printable(name, "the name of who is entering")
+    if not cleaned:
+        raise IllegalEntry("the name of who is entering is empty; give --by NAME")
+    if len(cleaned) > MAX_PERSON:
+        raise IllegalEntry(
+            f"the name of who is entering is {len(cleaned)} characters; {MAX_PERSON} at most"
+        )
+    return cleaned
+
+
+def same_person(a: str, b: str) -> bool:
+    """Two names for one person: compared as entered, ignoring case and spacing."""
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 def _team_name(name: str, side: str) -> str:

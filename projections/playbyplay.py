@@ -21,6 +21,7 @@ class Play:
 
 
 def view(record: GameRecord) -> list[Play]:
+    """Every entry in play order; an insertion taken back by a revert never was a play."""
     return [
         Play(
             seq=line.seq,
@@ -31,6 +32,7 @@ def view(record: GameRecord) -> list[Play]:
             struck=line.struck,
         )
         for line in record.lines
+        if not line.withdrawn
     ]
 
 

@@ -147,12 +147,12 @@ def plain_rows(record: GameRecord) -> list[dict[str, Any]]:
     for play_id, line in enumerate(record.lines, start=1):
         after = line.situation or before
         side = before.get("possession")
-        if line.struck is None and side is not None and side != posteam_seen:
+        if line.stands and side is not None and side != posteam_seen:
             drive, posteam_seen = drive + 1, side
         row = _row(record, play_id, line, before, after, side, drive)
         # Empty text is written as null, so that a csv (empty cell) and a jsonl row agree.
         out.append({k: None if v == "" else v for k, v in row.items()})
-        if line.struck is None and line.situation is not None:
+        if line.stands and line.situation is not None:
             before = line.situation
     return out
 
@@ -232,7 +232,7 @@ def _row(
         or (challenge.get("data") or {}).get("result")
         if challenge
         else None,
-        "play_deleted": int(line.struck is not None),
+        "play_deleted": int(not line.stands),
         "ruleset": record.ruleset,
         "zebra_seq": line.seq,
         "zebra_entry": line.text,

@@ -25,6 +25,13 @@ class Line:
     situation: dict[str, Any] | None = None
     struck: str | None = None
     history: tuple[Change, ...] = ()
+    sides: dict[str, Any] | None = None
+    withdrawn: bool = False
+
+    @property
+    def stands(self) -> bool:
+        """Counts in the game: neither struck nor withdrawn by a reverted insertion."""
+        return self.struck is None and not self.withdrawn
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,7 @@ class Change:
     by: str
     at: str
     before: str | None = None
+    correction: str | None = None
 
 
 @dataclass(frozen=True)
@@ -53,20 +61,21 @@ class GameRecord:
     version: int = 0
     pending: str | None = None
     disputes: tuple[Change, ...] = ()
+    reverts: tuple[Change, ...] = ()
 
     @property
     def effective(self) -> list[Line]:
-        return [line for line in self.lines if line.struck is None]
+        return [line for line in self.lines if line.stands]
 
     @property
     def struck(self) -> list[Line]:
-        return [line for line in self.lines if line.struck is not None]
+        return [line for line in self.lines if line.struck is not None and not line.withdrawn]
 
     @property
     def situation(self) -> dict[str, Any]:
         """The situation after the last entry that stands (or the opening one)."""
         for line in reversed(self.lines):
-            if line.struck is None and line.situation is not None:
+            if line.stands and line.situation is not None:
                 return line.situation
         return self.opening or {}
 
@@ -90,7 +99,13 @@ def evolve(record: GameRecord, event: Any) -> GameRecord:
             version=version,
         )
     if kind == "Entered":
-        line = Line(seq=event.seq, text=event.text, by=event.by, at=event.at)
+        line = Line(
+            seq=event.seq,
+            text=event.text,
+            by=event.by,
+            at=event.at,
+            sides=getattr(event, "sides", None),
+        )
         return replace(record, lines=(*record.lines, line), version=version)
     if kind == "Ruled":
         if event.seq == 0:
@@ -102,23 +117,42 @@ def evolve(record: GameRecord, event: Any) -> GameRecord:
             rulings=tuple(dict(r) for r in event.rulings),
             situation=dict(event.situation),
         )
+    correction = getattr(event, "correction", None)
     if kind == "Struck":
-        change = Change("struck", event.reason, event.by, event.at)
+        change = Change("struck", event.reason, event.by, event.at, correction=correction)
         return _with_line(record, event.seq, version, struck=event.reason, change=change)
     if kind == "Restored":
-        change = Change("restored", event.reason, event.by, event.at)
+        change = Change("restored", event.reason, event.by, event.at, correction=correction)
         return _with_line(record, event.seq, version, struck=None, change=change)
+    if kind in ("Withdrawn", "Reinstated"):
+        change = Change(kind.lower(), event.reason, event.by, event.at, correction=correction)
+        withdrawn = kind == "Withdrawn"
+        return _with_line(record, event.seq, version, withdrawn=withdrawn, change=change)
     if kind == "Amended":
         old = _line(record, event.seq)
-        change = Change("amended", event.reason, event.by, event.at, before=old.text)
-        return _with_line(record, event.seq, version, text=event.text, change=change)
+        change = Change(
+            "amended", event.reason, event.by, event.at, before=old.text, correction=correction
+        )
+        sides = getattr(event, "sides", None) or old.sides
+        return _with_line(record, event.seq, version, text=event.text, sides=sides, change=change)
+    if kind == "Reverted":
+        change = Change(
+            "reverted",
+            event.reason,
+            event.by,
+            event.at,
+            before=event.reverts,
+            correction=correction,
+        )
+        return replace(record, reverts=(*record.reverts, change), version=version)
     if kind == "Inserted":
         line = Line(
             seq=event.seq,
             text=event.text,
             by=event.by,
             at=event.at,
-            history=(Change("inserted", event.reason, event.by, event.at),),
+            history=(Change("inserted", event.reason, event.by, event.at, correction=correction),),
+            sides=getattr(event, "sides", None),
         )
         lines = list(record.lines)
         at_index = 0

@@ -18,6 +18,7 @@ def view(record: GameRecord) -> dict[str, Any]:
         "entries": len(record.effective),
         "struck": len(record.struck),
         "pending": record.pending,
+        "version": record.version,
     }
 
 

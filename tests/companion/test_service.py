@@ -8,6 +8,7 @@ from pathlib import Path
 from uuid import UUID
 
 import pytest
+from eventsourcing.persistence import RecordConflictError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,18 +65,33 @@ def test_two_tables_on_one_game_see_each_other_and_cannot_both_record(store_url:
     first, second = referee_at(store_url), referee_at(store_url)
     game_id = started(first)
     assert second.status(game_id)["entries"] == 3
-    # Both load the game at the same version; the first to record wins.
-    mine, theirs = first.game(game_id), second.game(game_id)
-    mine.enter("white 6 2 4 3 5 1", "ann", "t")
-    theirs.enter("white 1 2 4 2 3 5", "bob", "t")
-    first._save(mine)
-    with pytest.raises(GameMovedOn, match="'white 6 2 4 3 5 1' was entered first by ann"):
-        second._save(theirs)
+    # Both screens show the game at the same version; the first to record wins.
+    shown = second.status(game_id)["version"]
+    first.enter(game_id, "white 6 2 4 3 5 1", "ann", expect=shown)
+    before = event_count(second)
+    with pytest.raises(GameMovedOn, match="'white 6 2 4 3 5 1' was entered by ann"):
+        second.enter(game_id, "white 1 2 4 2 3 5", "bob", expect=shown)
+    assert event_count(second) == before
     assert second.status(game_id)["entries"] == 4
     assert second.status(game_id)["ball_on"] == 40
     # Re-entered on the game as it is now, it is recorded.
-    second.enter(game_id, "white 1 2 4 2 3 5")
+    second.enter(game_id, "white 1 2 4 2 3 5", expect=second.status(game_id)["version"])
     assert first.status(game_id)["down"] == 4
+
+
+def test_a_lost_race_in_the_store_is_refused_as_moved_on(store_url: str) -> None:
+    first, second = referee_at(store_url), referee_at(store_url)
+    game_id = started(first)
+    # Both load the game at the same version and record at the same instant: the store
+    # takes the first; the second is put to the game as it is now and refused.
+    mine, theirs = first.game(game_id), second.game(game_id)
+    mine.enter("white 6 2 4 3 5 1", "ann", "t")
+    first.save(mine)
+    theirs.enter("white 1 2 4 2 3 5", "bob", "t")
+    with pytest.raises(RecordConflictError):
+        second.save(theirs)
+    with pytest.raises(GameMovedOn, match="'white 6 2 4 3 5 1' was entered by ann"):
+        second.enter(game_id, "white 1 2 4 2 3 5", "bob", expect=theirs.version - 2)
 
 
 @pytest.mark.parametrize(
@@ -111,7 +127,7 @@ def test_undo_strikes_the_last_entry_and_restores_the_situation(referee: Referee
     assert struck.text == "white 3 3 3 1 2 4"
     assert struck.struck == "die was cocked"
     assert referee.game(game_id).state == before
-    assert {**outcome.status, "struck": 0} == status_before
+    assert {**outcome.status, "struck": 0, "version": 0} == {**status_before, "version": 0}
     plays = referee.log(game_id)
     assert plays[-1].struck == "die was cocked"
     assert plays[-1].rulings, "the struck entry keeps its rulings in the record"
@@ -235,7 +251,8 @@ def test_replay_equals_live_and_undo_restores_exactly(store_url: str, data: st.D
         # Undo the entry, check the exact previous state, then make it again.
         referee.undo(game_id, "checking undo")
         assert referee.game(game_id).state == before_state
-        assert {**referee.status(game_id), "struck": before_status["struck"]} == before_status
+        after = {**referee.status(game_id), "struck": before_status["struck"], "version": 0}
+        assert after == {**before_status, "version": 0}
         referee.enter(game_id, form.compose(values))
     fresh = referee_at(store_url)
     assert fresh.status(game_id) == referee.status(game_id)
