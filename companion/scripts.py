@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,46 +63,90 @@ def parse_import(text: str, path: str) -> Script:
     """An entries export (a script) or a jsonl export, whose rows carry the entries."""
     if not text.lstrip().startswith("{"):
         return parse_script(text, path)
-    from projections.playrows import verify
+    from projections.playrows import ExportError, env_key, read_rows
 
-    verdict = verify(text)
-    if not verdict.ok:
-        raise IllegalEntry(f"{path} does not verify: {verdict.message}")
-    rows = [json.loads(raw) for raw in text.splitlines() if raw.strip()]
-    first = rows[0]
     try:
-        options = json.loads(first.get("zebra_options") or "{}")
-    except json.JSONDecodeError:
-        raise IllegalEntry(f"{path}: row 1 has unreadable zebra_options") from None
-    lines = tuple(
-        (number, str(row["zebra_entry"]))
-        for number, row in enumerate(rows, start=1)
-        if not row.get("play_deleted")
-    )
+        # Typed rows, exactly as the chain hashed them: "0" is not 0 (docs/exports.md).
+        rows = read_rows(text, env_key())
+    except ExportError as exc:
+        raise IllegalEntry(f"{path} does not verify: {exc}") from None
+    if not all(isinstance(row, dict) for row in rows):
+        raise IllegalEntry(f"{path}: every line of a jsonl export is one row object")
+    first = rows[0]
+    lines: list[tuple[int, str]] = []
+    for number, row in enumerate(rows, start=1):
+        if row.get("play_deleted"):
+            continue
+        entry = row.get("zebra_entry")
+        if not isinstance(entry, str) or not entry.strip():
+            raise IllegalEntry(f"{path}: row {number} has no zebra_entry (the entry as typed)")
+        lines.append((number, entry))
     return Script(
         path,
-        home=first.get("home_team"),
-        away=first.get("away_team"),
-        ruleset=first.get("ruleset"),
-        options={str(k): str(v) for k, v in dict(options).items()},
-        lines=lines,
+        home=text_cell(first, "home_team", path),
+        away=text_cell(first, "away_team", path),
+        ruleset=text_cell(first, "ruleset", path),
+        options=import_options(first.get("zebra_options"), path),
+        lines=tuple(lines),
     )
+
+
+def text_cell(row: dict[str, object], column: str, path: str) -> str | None:
+    """Row 1's team or game name; a number or a list there is refused, not renamed."""
+    value = row.get(column)
+    if value is None or isinstance(value, str):
+        return value
+    raise IllegalEntry(f"{path}: row 1 has a {column} that is not text")
+
+
+def import_options(raw: object, path: str) -> dict[str, str]:
+    """Row 1's zebra_options: a JSON object of option names and values, or nothing."""
+    unreadable = IllegalEntry(
+        f"{path}: row 1 has unreadable zebra_options (expected a JSON object of KEY: VALUE)"
+    )
+    if raw is None or raw == "":
+        return {}
+    if not isinstance(raw, str):
+        raise unreadable
+    try:
+        options = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        raise unreadable from None
+    if not isinstance(options, dict) or not all(
+        isinstance(v, str | int | float | bool) for v in options.values()
+    ):
+        raise unreadable
+    return {str(k): str(v) for k, v in options.items()}
 
 
 def read_text(path: Path) -> str:
-    """A text file from disk, refused with one line if it cannot be read as UTF-8 text."""
+    """A text file from disk, refused with one line if it cannot be read as UTF-8 text.
+
+    At most MAX_SCRIPT_BYTES are read, whatever the file claims its size is (/dev/zero and
+    pipes say 0), and never a file of a store this process uses (closing it would drop SQLite's
+    locks on it).
+    """
+    from companion.store import in_use
+
+    store = in_use(path)
+    if store is not None:
+        raise IllegalEntry(f"{path} is the Zebra store {store}, not a text file")
     try:
-        if path.stat().st_size > MAX_SCRIPT_BYTES:
-            raise IllegalEntry(f"{path} is larger than {MAX_SCRIPT_BYTES} bytes")
-        return path.read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_SCRIPT_BYTES + 1)
     except FileNotFoundError:
         raise IllegalEntry(f"{path} does not exist") from None
     except IsADirectoryError:
         raise IllegalEntry(f"{path} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise IllegalEntry(f"{path} is not UTF-8 text") from None
     except OSError as exc:
         raise IllegalEntry(f"{path} cannot be read: {exc.strerror}") from None
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise IllegalEntry(f"{path} is larger than {MAX_SCRIPT_BYTES} bytes")
+    try:
+        # Universal newlines, exactly as Path.read_text reads them.
+        return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
+    except UnicodeDecodeError:
+        raise IllegalEntry(f"{path} is not UTF-8 text") from None
 
 
 def read_script(path: Path) -> Script:

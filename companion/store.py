@@ -1,16 +1,69 @@
-"""Where games are kept: an SQLite file in the user's data folder unless told otherwise."""
+"""Where games are kept: an SQLite file in the user's data folder unless told otherwise.
+
+The store file is only ever touched through SQLite: on POSIX, closing any other descriptor of a
+database file drops every lock this process's SQLite connections hold on it, and another process
+may then checkpoint and delete the write-ahead log this one is still writing to.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
-from dataclasses import dataclass
+from contextlib import closing
+from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from typing import Any
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 STORE_ENV = "ZEBRA_STORE"
-SQLITE_HEADER = b"SQLite format 3\x00"
+READ_ONLY_ENV = "ZEBRA_STORE_READ_ONLY"
 EVENTS_TABLE = "stored_events"
+LIBPQ_ENV = "ZEBRA_LIBPQ_PARAMETERS"
+DEFAULT_CONNECT_TIMEOUT = 5
+NOT_SQLITE = "file is not a database"
+# SQLite keeps these files beside a store; they are the store's too.
+COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")
+# Every SQLite store file this process has resolved: never opened except through SQLite.
+IN_USE: set[Path] = set()
+
+# libpq connection parameters a league store address may carry in its query string, passed to
+# every connection Zebra and the event-sourcing library open. The address itself gives the user,
+# password, host, port and database; ``schema`` is Zebra's own.
+LIBPQ_PARAMETERS = (
+    "application_name",
+    "channel_binding",
+    "connect_timeout",
+    "fallback_application_name",
+    "gssencmode",
+    "gsslib",
+    "hostaddr",
+    "keepalives",
+    "keepalives_count",
+    "keepalives_idle",
+    "keepalives_interval",
+    "krbsrvname",
+    "load_balance_hosts",
+    "options",
+    "passfile",
+    "require_auth",
+    "requirepeer",
+    "service",
+    "ssl_max_protocol_version",
+    "ssl_min_protocol_version",
+    "sslcert",
+    "sslcompression",
+    "sslcrl",
+    "sslcrldir",
+    "sslkey",
+    "sslmode",
+    "sslpassword",
+    "sslrootcert",
+    "sslsni",
+    "target_session_attrs",
+    "tcp_user_timeout",
+)
+SECRET_PARAMETERS = ("sslpassword",)
 
 
 class StoreError(Exception):
@@ -23,24 +76,41 @@ class Store:
 
     path: Path | None = None
     postgres: dict[str, str] | None = None
+    # How the SQLite file is opened: "" read-write, "ro" read-only, "immutable" read-only on a
+    # medium nothing can write to (a read-only mount), where SQLite cannot even keep its lock file.
+    read_only: str = ""
+    libpq: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.path is not None:
+            IN_USE.add(Path(os.path.abspath(self.path)))
 
     @property
     def env(self) -> dict[str, str]:
+        """The event-sourcing library's settings for this store."""
         if self.postgres is not None:
+            timeout = int(self.libpq.get("connect_timeout") or 0)
             return {
-                "PERSISTENCE_MODULE": "eventsourcing.postgres",
+                "PERSISTENCE_MODULE": "companion.store:LeagueFactory",
                 **{f"POSTGRES_{k.upper()}": v for k, v in self.postgres.items()},
-                "POSTGRES_CONNECT_TIMEOUT": "5",
+                LIBPQ_ENV: json.dumps(self.libpq),
+                "POSTGRES_CONNECT_TIMEOUT": str(max(timeout, DEFAULT_CONNECT_TIMEOUT)),
                 "POSTGRES_POOL_SIZE": "2",
                 "AGGREGATE_CACHE_MAXSIZE": "16",
             }
-        return {
+        assert self.path is not None
+        settings = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": str(self.path),
             # A cached game keeps its folded states, so a command need not re-run the rules over
             # the whole game; fast-forwarding still reads what other processes recorded.
             "AGGREGATE_CACHE_MAXSIZE": "16",
         }
+        if self.read_only:
+            settings["SQLITE_DBNAME"] = sqlite_uri(self.path, self.read_only)
+            settings["CREATE_TABLE"] = "no"
+            settings["APPLICATION_RECORDER_TOPIC"] = "companion.store:ReadOnlyRecorder"
+        return settings
 
     @property
     def secret(self) -> str | None:
@@ -48,15 +118,63 @@ class Store:
 
     def scrub(self, text: str) -> str:
         """Text with the store's password blanked out: it is never printed or logged."""
-        secret = self.secret
-        return text.replace(secret, "***") if secret else text
+        secrets = [self.secret, *(self.libpq.get(k) for k in SECRET_PARAMETERS)]
+        for secret in secrets:
+            if secret:
+                text = text.replace(secret, "***")
+        return text
 
     def __str__(self) -> str:
         if self.postgres is not None:
             p = self.postgres
-            where = f"postgresql://{p['user']}:***@{p['host']}:{p['port']}/{p['dbname']}"
-            return where + (f"?schema={p['schema']}" if "schema" in p else "")
+            host = f"[{p['host']}]" if ":" in p["host"] else p["host"]
+            where = f"postgresql://{p['user']}:***@{host}:{p['port']}/{p['dbname']}"
+            shown = {"schema": p["schema"]} if "schema" in p else {}
+            shown |= {k: "***" if k in SECRET_PARAMETERS else v for k, v in self.libpq.items()}
+            return where + ("?" + "&".join(f"{k}={v}" for k, v in shown.items()) if shown else "")
         return str(self.path)
+
+
+def in_use(path: Path | str) -> Path | None:
+    """The store this process uses that ``path`` names (the file or one SQLite keeps beside it),
+    by name or by inode: found by stat alone, so no lock of SQLite's is ever dropped."""
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except (OSError, ValueError):
+        info = None
+    named = Path(os.path.abspath(path))
+    real = Path(os.path.realpath(path))
+    for store in list(IN_USE):
+        for name in (str(store), *(f"{store}{suffix}" for suffix in COMPANION_SUFFIXES)):
+            if Path(name) in (named, real):
+                return store
+            if info is None:
+                continue
+            try:
+                other = os.stat(name)
+            except OSError:
+                continue
+            if (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino):
+                return store
+    return None
+
+
+def sqlite_uri(path: Path, read_only: str) -> str:
+    """The URI SQLite opens a read-only store by: ``mode=ro``, or ``immutable=1`` on a medium
+    where SQLite cannot create the shared-memory file that reading a WAL store needs."""
+    query = "immutable=1" if read_only == "immutable" else "mode=ro"
+    return f"file:{quote(str(path), safe='/')}?{query}"
+
+
+def libpq_kwargs(store: Store) -> dict[str, Any]:
+    """Keyword arguments for a libpq connection: an empty password is left out, so that
+    PGPASSWORD, ~/.pgpass or a service file can supply it."""
+    assert store.postgres is not None
+    p = store.postgres
+    kwargs: dict[str, Any] = {k: p[k] for k in ("dbname", "host", "port", "user", "password")}
+    if not kwargs["password"]:
+        del kwargs["password"]
+    return {**kwargs, "connect_timeout": DEFAULT_CONNECT_TIMEOUT, **store.libpq}
 
 
 def check_postgres(store: Store) -> None:
@@ -70,20 +188,18 @@ def check_postgres(store: Store) -> None:
             "PostgreSQL stores need the league extra: pip install -e '.[league]'"
         ) from None
     try:
-        with psycopg.connect(
-            dbname=p["dbname"],
-            host=p["host"],
-            port=p["port"],
-            user=p["user"],
-            password=p["password"],
-            connect_timeout=5,
-        ):
+        with psycopg.connect(**libpq_kwargs(store)):
             pass
-    except psycopg.OperationalError as exc:
+    except psycopg.Error as exc:
         text = store.scrub(" ".join(str(exc).split()))
         if "password authentication failed" in text:
             raise StoreError(
                 f"PostgreSQL refused the password for user {p['user']} at {p['host']}:{p['port']}"
+            ) from None
+        if "no password supplied" in text:
+            raise StoreError(
+                f"PostgreSQL at {p['host']}:{p['port']} wants a password for user {p['user']}: "
+                "set PGPASSWORD, or keep it in ~/.pgpass or a service file"
             ) from None
         if "does not exist" in text:
             raise StoreError(
@@ -95,32 +211,64 @@ def check_postgres(store: Store) -> None:
 
 
 def postgres_store(url: str) -> Store:
-    """A PostgreSQL store from postgresql://USER:PASSWORD@HOST:PORT/DB."""
-    parts = urlsplit(url)
-    dbname = parts.path.lstrip("/")
+    """A PostgreSQL store from postgresql://USER[:PASSWORD]@HOST[:PORT]/DB[?PARAMETER=VALUE&...]."""
+    shape = "a PostgreSQL store is postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
     try:
-        port = parts.port or 5432
+        parts = urlsplit(url)
+        hostname, username, password = parts.hostname, parts.username, parts.password
+    except ValueError as exc:
+        raise StoreError(f"the store address is malformed ({exc}); {shape}") from None
+    try:
+        port = parts.port
     except ValueError:
         raise StoreError("the PostgreSQL port in the store address is not a number") from None
-    if not (parts.username and parts.hostname and dbname):
-        raise StoreError(
-            "a PostgreSQL store is postgresql://USER:PASSWORD@HOST:PORT/DATABASE; "
-            "the user, host or database is missing"
-        )
+    if port == 0:
+        raise StoreError("the PostgreSQL port in the store address must be 1 to 65535, not 0")
+    dbname = parts.path.lstrip("/")
+    if not (username and hostname and dbname):
+        raise StoreError(f"{shape}; the user, host or database is missing")
     settings = {
         "dbname": unquote(dbname),
-        "host": parts.hostname,
-        "port": str(port),
-        "user": unquote(parts.username),
-        "password": unquote(parts.password or ""),
+        "host": hostname,
+        "port": str(port or 5432),
+        "user": unquote(username),
+        "password": unquote(password or ""),
     }
+    query = store_parameters(parts.query)
     # ?schema=NAME keeps a league's (or a test's) tables apart inside one database.
-    schema = parse_qs(parts.query).get("schema", [""])[0]
+    schema = query.pop("schema", "")
     if schema:
         if not schema.replace("_", "").isalnum():
             raise StoreError("a schema name is letters, digits and underscores")
         settings["schema"] = schema
-    return Store(postgres=settings)
+    return Store(postgres=settings, libpq=query)
+
+
+def store_parameters(query: str) -> dict[str, str]:
+    """The store address's query string: schema and libpq parameters; anything else is refused."""
+    supported = ("schema", *LIBPQ_PARAMETERS)
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
+    except ValueError:
+        raise StoreError(
+            f"the store address's parameters are not NAME=VALUE pairs joined by &: {query!r}"
+        ) from None
+    found: dict[str, str] = {}
+    for name, value in pairs:
+        if name not in supported:
+            raise StoreError(
+                f"the store address has an unsupported parameter {name!r}; "
+                f"supported: {', '.join(supported)}"
+            )
+        if name in found:
+            raise StoreError(f"the store address gives the parameter {name!r} twice")
+        if not value.strip():
+            raise StoreError(f"the store address's parameter {name!r} has no value")
+        found[name] = value
+    timeout = found.get("connect_timeout")
+    if timeout is not None and not timeout.isdigit():
+        raise StoreError("connect_timeout in the store address is a whole number of seconds")
+    return found
 
 
 def default_path() -> Path:
@@ -132,7 +280,8 @@ def default_path() -> Path:
 def resolve(option: str | None, *, create: bool) -> Store:
     """The store named by --store, else ZEBRA_STORE, else the default file; checked before use.
 
-    ``create`` allows a new file (starting a game); reading commands need an existing store.
+    ``create`` allows a new file (starting a game); reading commands need an existing store, and
+    open it read-only if it cannot be written (a read-only mount, or ZEBRA_STORE_READ_ONLY=1).
     """
     named = option or os.environ.get(STORE_ENV) or ""
     if named.startswith(("postgres://", "postgresql://")):
@@ -142,12 +291,29 @@ def resolve(option: str | None, *, create: bool) -> Store:
     path = Path(named).expanduser() if named else default_path()
     if not named and create:
         path.parent.mkdir(parents=True, exist_ok=True)
-    check(path, create=create)
-    return Store(path=path.resolve())
+    read_only = check(path, create=create)
+    return Store(path=path.resolve(), read_only=read_only)
 
 
-def check(path: Path, *, create: bool) -> None:
-    """Refuse a store path that is missing, not writable, or not a Zebra SQLite store."""
+def read_only_wanted(path: Path) -> bool:
+    """Whether SQLite cannot write the store: the file, or the folder its write-ahead log needs."""
+    if os.environ.get(READ_ONLY_ENV, "").strip().lower() in ("1", "yes", "true", "on"):
+        return True
+    if not os.access(path, os.W_OK):
+        return True
+    if os.access(path.parent, os.W_OK):
+        return False
+    # SQLite keeps its write-ahead log and lock file beside the store; it can write only if both
+    # already exist and are writable.
+    beside = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+    return not all(p.exists() and os.access(p, os.W_OK) for p in beside)
+
+
+def check(path: Path, *, create: bool) -> str:
+    """Refuse a store path that is missing, not writable, or not a Zebra SQLite store.
+
+    Returns how to open it: "" read-write, or the read-only mode (see ``Store.read_only``).
+    """
     if path.is_dir():
         raise StoreError(f"store {path} is a folder; give the path of a .sqlite file")
     if not path.exists():
@@ -157,24 +323,129 @@ def check(path: Path, *, create: bool) -> None:
             raise StoreError(f"cannot create store {path}: folder {path.parent} does not exist")
         if not os.access(path.parent, os.W_OK):
             raise StoreError(f"cannot create store {path}: folder {path.parent} is not writable")
-        return
+        return ""
     if not os.access(path, os.R_OK):
         raise StoreError(f"store {path} cannot be read (permission denied)")
-    if create and not os.access(path, os.W_OK):
+    read_only = read_only_wanted(path)
+    if create and read_only:
         raise StoreError(f"store {path} is read-only; entries could not be recorded")
-    with open(path, "rb") as fh:
-        header = fh.read(len(SQLITE_HEADER))
-    if header and header != SQLITE_HEADER:
-        raise StoreError(f"store {path} is not a Zebra store (not an SQLite file)")
-    if not header:
-        return
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
-            verdict = conn.execute("PRAGMA quick_check").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"store {path} is corrupt or unreadable: {exc}") from exc
-    if not verdict or verdict[0] != "ok":
-        raise StoreError(f"store {path} is corrupt: {verdict[0] if verdict else 'no answer'}")
+    mode, tables = read_tables(path, read_only)
     if tables and EVENTS_TABLE not in tables:
         raise StoreError(f"store {path} is an SQLite file but not a Zebra store")
+    if mode and not tables:
+        raise StoreError(f"store {path} is read-only and holds no games")
+    return mode
+
+
+def read_tables(path: Path, read_only: bool) -> tuple[str, set[str]]:
+    """The store's tables, read through SQLite alone, and the read-only mode that could read them.
+
+    An empty file is an empty SQLite database. A read-only store is tried with ``mode=ro``, then
+    (if SQLite cannot create its lock file there, and no write-ahead log is waiting to be read)
+    as immutable.
+    """
+    modes = ["ro", "immutable"] if read_only else ["ro"]
+    for mode in modes:
+        try:
+            with closing(sqlite3.connect(sqlite_uri(path, mode), uri=True)) as conn:
+                tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+                journal = conn.execute("PRAGMA journal_mode").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            if NOT_SQLITE in str(exc):
+                raise StoreError(
+                    f"store {path} is not a Zebra store (not an SQLite file)"
+                ) from None
+            cannot_open = isinstance(exc, sqlite3.OperationalError) and "unable to open" in str(exc)
+            if mode == "ro" and read_only and cannot_open:
+                if log_waiting(path):
+                    raise StoreError(
+                        f"store {path} is read-only and SQLite cannot read its write-ahead log "
+                        f"{path}-wal there; copy both files to a writable folder"
+                    ) from None
+                continue
+            raise StoreError(f"store {path} is corrupt or unreadable: {exc}") from None
+        if mode == "ro" and read_only and journal.lower() != "wal" and not log_waiting(path):
+            # The library would switch such a store to WAL, which a read-only connection refuses.
+            continue
+        return (mode if read_only else ""), tables
+    raise StoreError(f"store {path} cannot be opened read-only")
+
+
+def log_waiting(path: Path) -> bool:
+    """Whether SQLite's write-ahead log beside the store holds anything (stat only, no open)."""
+    try:
+        return os.stat(f"{path}-wal").st_size > 0
+    except OSError:
+        return False
+
+
+def quick_check(path: Path | str) -> str | None:
+    """SQLite's check of every page of a store file (slow, so only 'zebra check' runs it):
+    None when it is sound, else what is wrong."""
+    path = Path(path).expanduser()
+    try:
+        mode = check(path, create=False)
+        uri = sqlite_uri(path.resolve(), mode or "ro")
+        with closing(sqlite3.connect(uri, uri=True)) as conn:
+            verdict = [str(row[0]) for row in conn.execute("PRAGMA quick_check(20)")]
+    except StoreError as exc:
+        return str(exc)
+    except sqlite3.DatabaseError as exc:
+        return f"store {path} is corrupt or unreadable: {exc}"
+    if verdict == ["ok"]:
+        return None
+    found = [
+        line.strip()
+        for row in verdict
+        for line in row.splitlines()
+        if line.strip() and not line.startswith("***")
+    ]
+    more = "; and more" if len(found) > 3 else ""
+    return f"store {path} is corrupt: {'; '.join(found[:3]) or 'no answer'}{more}"
+
+
+def __getattr__(name: str) -> Any:
+    """The classes the event-sourcing library is pointed at, made on first use so that importing
+    this module (every command) does not import the library's SQLite or PostgreSQL modules."""
+    if name == "LeagueFactory":
+        made: type = league_factory()
+    elif name == "ReadOnlyRecorder":
+        made = read_only_recorder()
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = made
+    return made
+
+
+def league_factory() -> type:
+    """The library's PostgreSQL factory, also passing the address's libpq parameters through."""
+    from eventsourcing.postgres import PostgresFactory
+    from eventsourcing.utils import Environment
+
+    class LeagueFactory(PostgresFactory):
+        """PostgreSQL with the store address's libpq parameters, and no empty password (so
+        that PGPASSWORD, ~/.pgpass or a service file supply it)."""
+
+        def __init__(self, env: Environment | dict[str, str] | None) -> None:
+            super().__init__(env)
+            kwargs = self.datastore.pool.kwargs
+            assert isinstance(kwargs, dict)
+            if not kwargs.get("password"):
+                kwargs.pop("password", None)
+            kwargs.update(json.loads(self.env.get(LIBPQ_ENV) or "{}"))
+
+    return LeagueFactory
+
+
+def read_only_recorder() -> type:
+    """The library's SQLite recorder for a read-only store: writing says so in one line."""
+    from eventsourcing.sqlite import SQLiteApplicationRecorder
+
+    class ReadOnlyRecorder(SQLiteApplicationRecorder):
+        """Reads as usual; a write is refused before SQLite is asked."""
+
+        def insert_events(self, stored_events: Any, **kwargs: Any) -> Any:
+            where = unquote(self.datastore.pool.db_name.removeprefix("file:").split("?")[0])
+            raise StoreError(f"store {where} is read-only; nothing was recorded")
+
+    return ReadOnlyRecorder
