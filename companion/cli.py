@@ -19,12 +19,14 @@ import typer  # noqa: E402
 from companion import store as stores
 from companion import views
 from domain import rulesets
+from domain.corrections import AlreadyRecorded
 from domain.ruleset import IllegalEntry
 
 if TYPE_CHECKING:
     from companion.scripts import Script
     from companion.service import Corrected, Referee
     from companion.session import Session
+    from projections.record import GameRecord
 
 # The event store, the projections and the exports are imported by the commands that use them,
 # so that `zebra --help` and `zebra status` start quickly (and no command ever loads Kivy).
@@ -48,6 +50,23 @@ GameArg = Annotated[
 ByOption = Annotated[
     str | None, typer.Option("--by", help="Who is entering (default: $ZEBRA_USER or your login)")
 ]
+ExpectOption = Annotated[
+    int | None,
+    typer.Option(
+        "--expect-version",
+        help="The game version you were shown (zebra status --json); refused if the game "
+        "moved on since",
+    ),
+]
+KeyOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--key",
+        envvar="ZEBRA_LEAGUE_KEY_FILE",
+        help="League key file: csv/jsonl rows are chained with HMAC-SHA256 under this key, "
+        "which nobody without the key can recompute (default: $ZEBRA_LEAGUE_KEY_FILE)",
+    ),
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -65,6 +84,10 @@ def refereed(command: F) -> F:
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except AlreadyRecorded as exc:
+            # A repeat of a command already recorded at that version: nothing lost, nothing twice.
+            typer.echo(str(exc))
+            return None
         except (IllegalEntry, stores.StoreError, LookupError) as exc:
             # UnknownGame is a LookupError; a bare KeyError is a bug and keeps its traceback.
             if isinstance(exc, KeyError):
@@ -151,6 +174,7 @@ def resume(game: GameArg = None, store: StoreOption = None, by: ByOption = None)
     """Continue a stored game at the prompt (default: the latest unfinished one)."""
     referee = open_referee(store)
     game_id = referee.find(game, unfinished=True)
+    referee.adopt(game_id)
     from companion.session import Session
 
     converse(Session(referee, game_id, by))
@@ -207,10 +231,11 @@ def undo(
     reason: Annotated[str, typer.Option(help="Why the entry is struck")] = "",
     store: StoreOption = None,
     by: ByOption = None,
+    expect: ExpectOption = None,
 ) -> None:
     """Strike the last entry (a disputed call); it stays in the record with the reason."""
     referee = open_referee(store)
-    struck, outcome = referee.undo(referee.find(game), reason, by)
+    struck, outcome = referee.undo(referee.find(game), reason, by, expect=expect)
     if outcome.status.get("pending"):
         typer.echo(f"Proposed striking entry {struck.seq} '{struck.text}'.")
     else:
@@ -247,10 +272,11 @@ def strike(
     strike_invalid: StrikeInvalid = False,
     store: StoreOption = None,
     by: ByOption = None,
+    expect: ExpectOption = None,
 ) -> None:
     """Strike any earlier entry; the rest of the game is re-derived without it."""
     referee = open_referee(store)
-    done = referee.strike(referee.find(game), number, reason, by, strike_invalid)
+    done = referee.strike(referee.find(game), number, reason, by, strike_invalid, expect=expect)
     announce(done, f"Struck entry {number}.")
 
 
@@ -261,12 +287,21 @@ def restore(
     reason: ReasonOption = "",
     game: GameOption = None,
     strike_invalid: StrikeInvalid = False,
+    cascade: Annotated[
+        bool,
+        typer.Option(
+            "--cascade", help="Also restore the entries struck together with it (same correction)"
+        ),
+    ] = False,
     store: StoreOption = None,
     by: ByOption = None,
+    expect: ExpectOption = None,
 ) -> None:
     """Bring a struck entry back where it stood; the rest of the game is re-derived."""
     referee = open_referee(store)
-    done = referee.restore(referee.find(game), number, reason, by, strike_invalid)
+    done = referee.restore(
+        referee.find(game), number, reason, by, strike_invalid, cascade=cascade, expect=expect
+    )
     announce(done, f"Restored entry {number}.")
 
 
@@ -280,10 +315,13 @@ def amend(
     strike_invalid: StrikeInvalid = False,
     store: StoreOption = None,
     by: ByOption = None,
+    expect: ExpectOption = None,
 ) -> None:
     """Replace a mis-entered fact (the die really showed 5); later entries are re-derived."""
     referee = open_referee(store)
-    done = referee.amend(referee.find(game), number, entry, reason, by, strike_invalid)
+    done = referee.amend(
+        referee.find(game), number, entry, reason, by, strike_invalid, expect=expect
+    )
     announce(done, f"Amended entry {number} to '{entry.strip()}'.")
 
 
@@ -297,19 +335,63 @@ def insert(
     strike_invalid: StrikeInvalid = False,
     store: StoreOption = None,
     by: ByOption = None,
+    expect: ExpectOption = None,
 ) -> None:
     """Add an entry that was forgotten, after entry N; later entries are re-derived."""
     referee = open_referee(store)
-    done = referee.insert(referee.find(game), after, entry, reason, by, strike_invalid)
+    done = referee.insert(
+        referee.find(game), after, entry, reason, by, strike_invalid, expect=expect
+    )
     announce(done, f"Inserted '{entry.strip()}' after entry {after}.")
 
 
 @app.command()
 @refereed
-def confirm(game: GameOption = None, store: StoreOption = None, by: ByOption = None) -> None:
+def revert(
+    correction: Annotated[
+        str | None,
+        typer.Argument(help="The correction's id, e.g. c3 (see zebra history; default: latest)"),
+    ] = None,
+    reason: ReasonOption = "",
+    game: GameOption = None,
+    strike_invalid: StrikeInvalid = False,
+    store: StoreOption = None,
+    by: ByOption = None,
+    expect: ExpectOption = None,
+) -> None:
+    """Take a whole correction back in one step (what it struck, amended or inserted)."""
+    referee = open_referee(store)
+    done = referee.revert(referee.find(game), correction, reason, by, strike_invalid, expect=expect)
+    announce(done, f"Took back correction {done.reverts}.")
+
+
+@app.command()
+@refereed
+def enter(
+    entry: Annotated[str, typer.Argument(help="One entry as typed at the prompt, e.g. 'green 4'")],
+    game: GameOption = None,
+    store: StoreOption = None,
+    by: ByOption = None,
+    expect: ExpectOption = None,
+) -> None:
+    """Record one entry without the guided prompt (for scripts and second screens)."""
+    referee = open_referee(store)
+    outcome = referee.enter(referee.find(game), entry, by, expect=expect)
+    say(views.ruling_lines(outcome.rulings))
+    say(views.situation_screen(outcome.status))
+
+
+@app.command()
+@refereed
+def confirm(
+    game: GameOption = None,
+    store: StoreOption = None,
+    by: ByOption = None,
+    expect: ExpectOption = None,
+) -> None:
     """Confirm the correction the other coach proposed (games played with --disputes agree)."""
     referee = open_referee(store)
-    done = referee.confirm(referee.find(game), by)
+    done = referee.confirm(referee.find(game), by, expect=expect)
     typer.echo("Confirmed: the correction is made.")
     say(views.correction_lines(done))
 
@@ -321,10 +403,11 @@ def reject(
     reason: ReasonOption = "",
     store: StoreOption = None,
     by: ByOption = None,
+    expect: ExpectOption = None,
 ) -> None:
     """Reject the correction the other coach proposed; the record keeps both."""
     referee = open_referee(store)
-    outcome = referee.reject(referee.find(game), reason, by)
+    outcome = referee.reject(referee.find(game), reason, by, expect=expect)
     typer.echo("Rejected: the game stands as it was.")
     say(views.situation_screen(outcome.status))
 
@@ -333,9 +416,18 @@ def reject(
 @refereed
 def export(
     game: GameArg = None,
-    format: Annotated[str, typer.Option("--format", "-f", help="csv|jsonl|md|html|entries")] = "md",
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="csv|jsonl|md|html|entries|events")
+    ] = "md",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write")] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Replace an existing -o file that is not a Zebra export of this format"
+        ),
+    ] = False,
     store: StoreOption = None,
+    key: KeyOption = None,
 ) -> None:
     """Export a game: play-by-play rows (csv, jsonl), a report (md, html) or its entries."""
     from companion import exports
@@ -345,46 +437,114 @@ def export(
             f"unknown export format {format!r}; expected one of {', '.join(exports.FORMATS)}"
         )
     referee = open_referee(store)
-    record = referee.record(referee.find(game))
-    text = exports.render(record, format)
+    game_id = referee.find(game)
+    if format == "events":
+        # The whole history (options, struck entries, corrections, proposals): see docs/exports.md.
+        text = referee.events_export(game_id)
+    else:
+        text = keyed_render(referee.record(game_id), format, key)
     if output is None:
         typer.echo(text, nl=False)
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise IllegalEntry(f"cannot write {output}: {exc.strerror}") from None
-    typer.echo(f"Wrote {output} ({format}, game {record.game_id[:8]}).")
+    # Whole or not at all; never over the store, nor over a file that is not an earlier export.
+    exports.write(output, text, format, force=force)
+    typer.echo(f"Wrote {output} ({format}, game {game_id.hex[:8]}).")
 
 
 @app.command("import")
 @refereed
 def import_(
-    file: Annotated[Path, typer.Argument(help="An entries or jsonl export")],
+    file: Annotated[Path, typer.Argument(help="An events, entries or jsonl export")],
     store: StoreOption = None,
     by: ByOption = None,
 ) -> None:
-    """Recreate a game from an entries or jsonl export, as a new game with its own id."""
+    """Recreate a game from an export: an events export whole (its history and id, where the id
+    is free), an entries or jsonl export as a new game of the entries that stand."""
     from companion.scripts import parse_import, read_text
+    from companion.transfer import is_events_file
 
-    script = parse_import(read_text(file), str(file))
+    text = read_text(file)
+    if is_events_file(text):
+        referee = open_referee(store, create=True)
+        outcome = referee.import_events(text, str(file))
+        typer.echo(f"Imported the whole history as game {outcome.game_id.hex[:8]}.")
+        say(views.situation_screen(outcome.status))
+        return
+    script = parse_import(text, str(file))
     referee = open_referee(store, create=True)
     outcome = referee.import_game(script, by)
     typer.echo(f"Imported {len(script.lines)} entries as game {outcome.game_id.hex[:8]}.")
     say(views.situation_screen(outcome.status))
 
 
+def league_key(path: Path | None) -> bytes | None:
+    """The league key in a key file, refused in one line if the file is not one."""
+    if path is None:
+        return None
+    from projections import playrows
+
+    try:
+        key = playrows.read_key(path)
+    except playrows.ExportError as exc:
+        raise IllegalEntry(str(exc)) from None
+    if path.stat().st_mode & 0o077:
+        typer.echo(f"warning: {path} can be read by others; chmod 600 {path}", err=True)
+    return key
+
+
+def keyed_render(record: GameRecord, fmt: str, key: Path | None) -> str:
+    """The export text, with csv and jsonl rows chained under the league key when one is given."""
+    from companion import exports
+    from projections import playrows
+
+    secret = league_key(key) if fmt in ("csv", "jsonl") else None
+    if secret is None:
+        return exports.render(record, fmt)
+    table = playrows.rows(record, secret)
+    return playrows.to_csv(table) if fmt == "csv" else playrows.to_jsonl(table)
+
+
 @app.command()
 @refereed
-def verify(file: Annotated[Path, typer.Argument(help="A csv or jsonl export")]) -> None:
+def verify(
+    file: Annotated[Path, typer.Argument(help="A csv or jsonl export")],
+    key: KeyOption = None,
+) -> None:
     """Check an export's hash chain: reports the first row altered, removed or reordered."""
     from companion.scripts import read_text
     from projections import playrows
 
-    verdict = playrows.verify(read_text(file))
+    secret = league_key(key)
+    verdict = playrows.verify(read_text(file), secret)
     if not verdict.ok:
         raise IllegalEntry(f"{file}: {verdict.message}")
     typer.echo(f"{file}: {verdict.message}.")
+
+
+@app.command()
+@refereed
+def check(
+    game: GameArg = None,
+    every: Annotated[bool, typer.Option("--all", help="Check every game in the store")] = False,
+    store: StoreOption = None,
+) -> None:
+    """Check that the store is whole: every event of a game (or of all) read and chained."""
+    referee = open_referee(store)
+    problems = 0
+    if referee.store.path is not None:
+        damage = stores.quick_check(referee.store.path)
+        if damage:
+            raise stores.StoreError(f"the store file {referee.store.path} is damaged: {damage}")
+    found = referee.check(None if every else referee.find(game))
+    for game_id, problem in found:
+        if problem is None:
+            typer.echo(f"game {game_id.hex[:8]}: ok")
+        else:
+            problems += 1
+            typer.echo(f"error: game {game_id.hex[:8]}: {problem}", err=True)
+    if problems:
+        raise typer.Exit(1)
+    typer.echo(f"{len(found)} game{'s' if len(found) != 1 else ''} checked: the store is whole.")
 
 
 roster_app = typer.Typer(help="Team rosters and decks for the card games.", no_args_is_help=True)
@@ -398,9 +558,10 @@ def roster_check(
     file: Annotated[Path, typer.Argument(help="The roster or deck file (TOML)")],
 ) -> None:
     """List every deck-building rule the roster breaks, with the offending card."""
+    from companion.rosters import problems as roster_problems
     from companion.scripts import read_text
 
-    problems = rulesets.roster_checker(ruleset)(read_text(file))
+    problems = roster_problems(ruleset, read_text(file), str(file))
     if problems:
         for problem in problems:
             typer.echo(f"{file}: {problem}", err=True)
@@ -474,6 +635,30 @@ def league_serve(
         running.stop()
 
 
+@league_app.command("key")
+@refereed
+def league_key_create(
+    create: Annotated[
+        Path, typer.Option("--create", help="Write a new random league key to this new file")
+    ],
+) -> None:
+    """Make a league key file (readable only by you), so league exports cannot be forged."""
+    from projections import playrows
+
+    try:
+        fd = os.open(create, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise IllegalEntry(f"{create} already exists; a league key is never overwritten") from None
+    except OSError as exc:
+        raise IllegalEntry(f"cannot write {create}: {exc.strerror}") from None
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(playrows.new_key() + "\n")
+    typer.echo(
+        f"Wrote a new league key to {create} (readable only by you). Keep it out of exports; "
+        "sign with zebra export --key and check with zebra verify --key."
+    )
+
+
 @league_app.command("games")
 @refereed
 def league_games(store: StoreOption = None) -> None:
@@ -527,7 +712,14 @@ def checked_rosters(ruleset: str, files: dict[str, Path | None]) -> list[str]:
 
 def announce(done: Corrected, made: str) -> None:
     """What a correction did (or that it waits for the other coach), then the situation."""
-    typer.echo("Proposed." if done.outcome.status.get("pending") else made)
+    if done.outcome.status.get("pending"):
+        typer.echo("Proposed.")
+    else:
+        typer.echo(
+            f"{made} (correction {done.correction}: zebra revert {done.correction} undoes it)"
+        )
+    if done.offer:
+        typer.echo(f"  Note: {done.offer}.")
     say(views.correction_lines(done))
 
 
@@ -557,6 +749,7 @@ def converse(session: Session) -> None:
     """The guided prompt: show the situation, read a line, show what it was ruled, repeat."""
     say(session.opening())
     while True:
+        say(session.refresh())
         try:
             line = input("zebra> ")
         except (EOFError, KeyboardInterrupt):
@@ -566,6 +759,7 @@ def converse(session: Session) -> None:
         reply = session.handle(line)
         if reply.refused:
             typer.echo(f"  refused: {reply.refused}", err=True)
+            say(reply.lines)
             continue
         say(reply.lines)
         if reply.quit or reply.finished:

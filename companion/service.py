@@ -13,14 +13,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
-from uuid import UUID
+from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import PersistenceError, RecordConflictError
 from eventsourcing.utils import get_topic
 
-from companion import current
-from companion.integrity import ChainedMapper, StoreDamaged
+from companion import current, transfer
+from companion.integrity import ChainedMapper, StoreDamaged, check_game
 from companion.scripts import Script
 from companion.store import Store, StoreError
 from domain.game import AlreadyRecorded, Correction, Entry, Game, GameMovedOn
@@ -59,6 +59,7 @@ class Corrected:
     also_struck: tuple[tuple[int, str, str], ...]
     correction: str | None = None
     offer: str | None = None
+    reverts: str | None = None
 
 
 @dataclass(frozen=True)
@@ -287,7 +288,7 @@ class Referee(Application[UUID]):
     ) -> Corrected:
         game, done = self._command(game_id, expect, act)
         also = tuple((entry.seq, entry.text, why) for entry, why in done.struck)
-        return Corrected(self._outcome(game, ()), also, done.id, done.offer)
+        return Corrected(self._outcome(game, ()), also, done.id, done.offer, done.reverts)
 
     def _command(
         self, game_id: UUID, expect: int | None, act: Callable[[Game, int | None], T]
@@ -326,6 +327,61 @@ class Referee(Application[UUID]):
         self.save(game)
         self.adopt(game.id)
         return self._outcome(game, ())
+
+    def import_events(self, text: str, where: str) -> Outcome:
+        """A game from its events export: the whole history, with its own id where it is free.
+
+        Nothing is recorded unless the file is whole and its rulings are what the rules make.
+        """
+        game_id, events = transfer.read_events(text, where)
+        game = transfer.replayed(events, where)
+        try:
+            self.record(game_id)
+        except UnknownGame:
+            pass
+        else:
+            game_id = uuid4()
+            events = transfer.moved(events, game_id)
+            game = transfer.replayed(events, where)
+        try:
+            self.repository.event_store.put(events)
+        except BaseException:
+            self.mapper.settle(stored=False)
+            raise
+        self.mapper.settle(stored=True)
+        self.adopt(game_id)
+        return self._outcome(game, ())
+
+    def events_export(self, game_id: UUID) -> str:
+        """Every event of the game as an events file (companion.transfer)."""
+        return transfer.export_events(self.game_events(game_id))
+
+    def check(self, game_id: UUID | None = None) -> list[tuple[UUID, str | None]]:
+        """Each game (or the one named) with None if its events read back whole, else why not.
+
+        A fresh mapper re-reads every event from the store and checks every chain link, so
+        nothing this process has cached stands in for what is stored.
+        """
+        ids = [game_id] if game_id is not None else self._game_ids()
+        checker = ChainedMapper(transcoder=self.construct_transcoder())
+        checker.recorder = self.recorder
+        out = []
+        for gid in ids:
+            out.append((gid, check_game(self.recorder.select_events(gid), checker)))
+        return out
+
+    def _game_ids(self) -> list[UUID]:
+        """Every game in the store, in the order they were started (no event is decoded)."""
+        seen: dict[UUID, None] = {}
+        start: int | None = 1
+        while True:
+            page = self.recorder.select_notifications(start=start, limit=500)
+            for notification in page:
+                seen.setdefault(UUID(str(notification.originator_id)), None)
+            if len(page) < 500:
+                break
+            start = page[-1].id + 1
+        return list(seen)
 
     def _cache(self, game: Game) -> None:
         """Keep the game just saved, with its fold, as the cached copy for the next command.

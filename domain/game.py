@@ -78,6 +78,7 @@ class Correction:
     resolved: dict[int, Sides] = field(default_factory=dict)
     id: str | None = None
     offer: str | None = None
+    reverts: str | None = None
 
 
 @dataclass(frozen=True)
@@ -822,7 +823,8 @@ class Game(Aggregate):
             )
         else:
             self._record_revert(p, cid, by, at, digest)
-        return replace(self._record(outcome, cid, by, at), id=cid)
+        reverts = p.target if p.kind == "revert" else None
+        return replace(self._record(outcome, cid, by, at), id=cid, reverts=reverts)
 
     def _record_revert(self, p: Proposal, cid: str, by: str, at: str, digest: str | None) -> None:
         """The revert event, then one event per entry it puts back as it was."""
@@ -888,12 +890,12 @@ class Game(Aggregate):
             now = resolve(rules.expected(state), entry.text)
             then = entry.sides or known.get(entry.seq)
             try:
+                state, rulings = rules.apply(state, entry.text)
                 if then is not None and then != now:
                     raise IllegalEntry(
                         f"it was entered for {then.describe(self.names)}, but "
                         f"{now.describe(self.names)} would act there now"
                     )
-                state, rulings = rules.apply(state, entry.text)
             except IllegalEntry as exc:
                 if entry.seq in must_fit:
                     raise IllegalEntry(

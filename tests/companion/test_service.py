@@ -156,7 +156,12 @@ def test_finished_games_are_not_resumed_by_default(referee: Referee) -> None:
     finished = started(referee, [line for _, line in script.lines])
     assert referee.status(finished)["finished"] is True
     assert referee.find(None) == finished
-    assert referee.find(None, unfinished=True) == unfinished
+    if referee.store.postgres is None:
+        assert referee.find(None, unfinished=True) == unfinished
+    else:
+        # A league store is shared by several tables: Zebra never guesses another table's game.
+        with pytest.raises(UnknownGame, match="shared by several tables"):
+            referee.find(None, unfinished=True)
 
 
 def test_projections_read_the_same_game_from_stored_events(referee: Referee) -> None:
