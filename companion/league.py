@@ -18,6 +18,7 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection, ProjectionRunner
 from psycopg.sql import SQL, Identifier
 
+from companion.integrity import ChainedMapper
 from companion.store import Store
 from projections import record, standings
 from projections.record import GameRecord
@@ -29,6 +30,14 @@ class LeagueReader(Application[Any]):
     """The referee's stored events, read-only, under the same application name."""
 
     name = "Zebra"
+
+    def construct_mapper(self) -> ChainedMapper:
+        """Read through the chain, as the referee does: damage is named, topics never imported."""
+        return ChainedMapper(transcoder=self.construct_transcoder())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.mapper.recorder = self.recorder
 
 
 class ResultsView(PostgresTrackingRecorder):
