@@ -440,8 +440,7 @@ class Referee(Application[UUID]):
         raise IllegalEntry(f"entry {seq} does not stand; only a standing entry can be corrected")
 
     def prompt(self, game_id: UUID) -> Prompt:
-        game = self.game(game_id)
-        return game.rules.expected(game.state)
+        return self.game(game_id).prompt
 
     def records(self) -> Iterator[GameRecord]:
         """Every game in the store, folded from the notification log in one pass."""
@@ -563,7 +562,7 @@ class Referee(Application[UUID]):
             game_id=game.id,
             rulings=rulings,
             status=live_status(game),
-            prompt=game.rules.expected(game.state),
+            prompt=game.prompt,
         )
 
 
