@@ -4,21 +4,30 @@ The App holds the UI state as Kivy properties, refreshed from ``Referee.status``
 ``log`` after every command (coalesced into one refresh a frame). The store is the only source
 of truth: pausing, rotating or killing the app loses nothing, and reopening it shows the same
 game at the same entry.
+
+One game may be played on several screens (two tablets, a tablet and the CLI). Every command
+carries the game version this screen shows, so the service refuses one taken on a situation the
+coach never saw ("the game moved on") and answers a repeat (a double tap) "already recorded".
+The store is polled twice a second, cheaply (the game's version only), so what another screen
+records shows here within the second.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.persistence import PersistenceError
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.logger import Logger
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -31,7 +40,14 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
 from companion import exports, rosters, views
-from companion.service import Corrected, Outcome, Referee
+from companion.service import (
+    AlreadyRecorded,
+    Corrected,
+    GameMovedOn,
+    Outcome,
+    Referee,
+    UnknownGame,
+)
 from companion.store import STORE_ENV, StoreError, resolve
 from domain import rulesets
 from domain.ruleset import IllegalEntry, Prompt
@@ -39,7 +55,12 @@ from mobile import corrections, model
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
 
 HERE = Path(__file__).resolve().parent
-OTHER_COACH = "the other coach (at the tablet)"
+# Who answers a waiting correction at the tablet (at most 30 characters, as any name).
+OTHER_COACH = "the other coach (tablet)"
+
+# How often the store is asked whether another screen recorded something (seconds): an entry
+# made elsewhere shows within about a second.
+REFRESH_SECONDS = 0.5
 
 # Screen name -> (kv file, screen class). Each kv file is read the first time its screen shows.
 SCREENS: dict[str, tuple[str, str]] = {
@@ -104,6 +125,8 @@ class ZebraApp(App):
     message = StringProperty("")
     typed_message = StringProperty("")
     typed_legal = StringProperty("")
+    # The game version on screen: what every command carries as ``expect``.
+    shown_version = NumericProperty(0)
 
     def __init__(self, referee: Referee, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -113,8 +136,11 @@ class ZebraApp(App):
         self._reason = ""
         self._to_pad = False
         self._outcome: Outcome | None = None
+        # The version this app's own last command made; its refresh may still be due.
+        self._mine = 0
         self._refresh_trigger = Clock.create_trigger(self._refresh)
         self._pad_trigger = Clock.create_trigger(self._bump_pad)
+        self._watch_event: Any = None
 
     # App life ---------------------------------------------------------------------------
 
@@ -129,13 +155,22 @@ class ZebraApp(App):
             self.open_game(str(played[0].game_id))
         else:
             self.go_home()
+        self._watch_event = Clock.schedule_interval(self._poll, REFRESH_SECONDS)
+
+    def on_stop(self) -> None:
+        """Stop polling the store: a closed app must not read it from the shared clock."""
+        if self._watch_event is not None:
+            self._watch_event.cancel()
+            self._watch_event = None
 
     def on_pause(self) -> bool:
         # Every entry is already in the store; nothing to save, and the app may simply resume.
         return True
 
     def on_resume(self) -> None:
-        self.refresh()
+        # Another screen may have played on while this one slept: say so, else just redraw.
+        if not self.watch():
+            self.refresh()
 
     # Screens ----------------------------------------------------------------------------
 
@@ -176,7 +211,7 @@ class ZebraApp(App):
         try:
             outcome = self.referee.start(ruleset, home.strip(), away.strip(), options)
             for text in setup:
-                self.referee.enter(outcome.game_id, text)
+                outcome = self.referee.enter(outcome.game_id, text, expect=outcome.version)
         except IllegalEntry as exc:
             self.message = str(exc)
             return
@@ -184,6 +219,8 @@ class ZebraApp(App):
 
     def open_game(self, game_id: str) -> None:
         self.game_id = game_id
+        self.shown_version = 0
+        self._mine = 0
         self.show_banner("", "", "none")
         self.drawer_open = False
         self.pad = None
@@ -201,6 +238,40 @@ class ZebraApp(App):
         self._outcome = outcome
         self._refresh_trigger()
 
+    def refresh_now(self) -> None:
+        """Rebuild the screen at once from the store (after a refusal that found it stale)."""
+        self._refresh_trigger.cancel()
+        self._outcome = None
+        self._refresh()
+
+    def _poll(self, _dt: float) -> None:
+        # Returns None on purpose: a Kivy interval whose callback returns False is cancelled.
+        self.watch()
+
+    def watch(self) -> bool:
+        """Show what another screen recorded: poll the game's version, redraw only if it moved.
+
+        Reading the version reads only the events stored since the last read, so this runs
+        twice a second without cost. True when the screen was rebuilt.
+        """
+        if not self.game_id or not self.shown_version or self.manager.current != "table":
+            return False
+        gid = UUID(self.game_id)
+        try:
+            version = self.referee.record(gid).version
+        except (UnknownGame, StoreError, sqlite3.Error, PersistenceError) as exc:
+            # A store gone away, busy or damaged: the screen stays as it is, and says why; a
+            # failing poll must never close the app.
+            self.show_banner("STORE NOT READ", str(exc), "error")
+            return False
+        if version in (self.shown_version, self._mine):
+            return False
+        since = max(int(self.shown_version), self._mine)
+        news = model.elsewhere(self.referee.game(gid).commands, since)
+        self.show_banner("UPDATED", news, "plain")
+        self.refresh_now()
+        return True
+
     def _refresh(self, *_: Any) -> None:
         if not self.game_id:
             return
@@ -212,6 +283,8 @@ class ZebraApp(App):
             status, prompt = self.referee.status(gid), self.referee.prompt(gid)
         plays = self.referee.log(gid)
         names = model.team_names(status)
+        moved = int(status["version"]) != self.shown_version
+        self.shown_version = int(status["version"])
         self.status = status
         self.game_title = _title(status.get("ruleset", ""))
         self.home_name, self.away_name = names["home"], names["away"]
@@ -235,18 +308,23 @@ class ZebraApp(App):
         last = standing[-1] if standing else None
         self.can_undo = last is not None
         self.log_rows = [model.log_row(p, last, CORRECTIONS) for p in reversed(plays)]
-        self._set_pad(prompt, names)
+        self._set_pad(prompt, names, moved)
 
-    def _set_pad(self, prompt: Prompt, names: dict[str, str]) -> None:
+    def _set_pad(self, prompt: Prompt, names: dict[str, str], moved: bool) -> None:
         # A refresh that changes nothing at the table (a resume, a rotation) keeps the faces
-        # tapped so far; a new prompt or a finished entry starts a fresh pad.
+        # tapped so far; a new prompt, a finished entry or one recorded elsewhere starts a fresh
+        # pad, drawn at once: a finger landing in the next frame finds the buttons of this pad,
+        # never those of the last one.
         kept = self.pad
         if self.correcting:
             return
-        if kept is None or kept.prompt != prompt or not kept.in_progress:
+        if kept is None or kept.prompt != prompt or not kept.in_progress or moved:
             self.pad = model.Pad(prompt, names)
+            self._pad_trigger.cancel()
+            self._bump_pad()
+        else:
+            self._pad_trigger()
         self.interrupt_version += 1
-        self._pad_trigger()
 
     def _bump_pad(self, *_: Any) -> None:
         self.pad_version += 1
@@ -254,15 +332,23 @@ class ZebraApp(App):
     # The entry pad ----------------------------------------------------------------------
 
     def tap_form(self, index: int) -> None:
-        if self.pad is None:
+        if self.pad is None or not 0 <= index < len(self.pad.prompt.forms):
             return
         text = self.pad.select(index)
         self._after_tap(text)
 
     def tap_value(self, value: str) -> None:
+        """A value button. A second finger in the frame that finished an entry finds no value
+        due (or not this one): it is ignored, as the pad it was aimed at is done."""
         if self.pad is None:
             return
-        self._after_tap(self.pad.choose(value))
+        try:
+            text = self.pad.choose(value)
+        except ValueError as exc:
+            Logger.info("Zebra: tap on %r ignored: %s", value, exc)
+            self._pad_trigger()
+            return
+        self._after_tap(text)
 
     def pad_key(self, key: str) -> None:
         """A number-pad key; OK enters the typed number, and is enabled only when it is legal."""
@@ -296,18 +382,40 @@ class ZebraApp(App):
             self.submit(text)
 
     def submit(self, text: str) -> bool:
-        """Record one entry; a refusal is shown in the banner and nothing is recorded."""
+        """Record one entry on the version shown; a refusal is shown in the banner and nothing
+        is recorded. A repeat of the entry just made (a double tap) is quietly let go."""
         try:
-            outcome = self.referee.enter(UUID(self.game_id), text)
+            outcome = self.referee.enter(UUID(self.game_id), text, expect=self.expect())
+        except AlreadyRecorded as exc:
+            Logger.info("Zebra: %s", exc)
+            return True
+        except GameMovedOn as exc:
+            self.moved_on(str(exc))
+            self.typed_message = str(exc)
+            return False
         except IllegalEntry as exc:
             self.show_banner("NOT RECORDED", str(exc), "error")
             self.typed_message = str(exc)
             return False
         else:
+            self.recorded(outcome)
             names = model.team_names(outcome.status)
             self.show_banner(*model.banner(outcome.rulings, names))
             self.refresh(outcome)
             return True
+
+    def expect(self) -> int:
+        """The game version this screen shows: a command is a decision taken on it."""
+        return int(self.shown_version)
+
+    def recorded(self, outcome: Outcome) -> None:
+        """Note the version this app's command made, so the poll does not take it for news."""
+        self._mine = outcome.version
+
+    def moved_on(self, reason: str) -> None:
+        """Another screen recorded first: nothing of ours was; say what, and show the game now."""
+        self.show_banner("NOT RECORDED", reason, "error")
+        self.refresh_now()
 
     # Typing an entry ----------------------------------------------------------------------
 
@@ -348,6 +456,8 @@ class ZebraApp(App):
             "restore": restore,
             "last": row["last"],
             "mode": "restore" if restore else "strike",
+            # The correction is decided on the game as shown when the row was pressed.
+            "version": self.expect(),
         }
         self.correction_modes = [] if restore else list(CORRECTION_MODES)
         self.correction_message = ""
@@ -389,32 +499,54 @@ class ZebraApp(App):
         if mode in ("amend", "insert") and "text" not in what:
             self._start_pad_correction(reason)
             return
+        seen = int(what["version"])
         try:
             done: Corrected | None
             if mode == "restore":
-                done = self.referee.restore(gid, what["seq"], reason, strike_invalid=force)
+                done = self.referee.restore(
+                    gid, what["seq"], reason, strike_invalid=force, expect=seen
+                )
                 headline, text = "RESTORED", f"Entry {what['seq']} is back: {reason}."
             elif mode == "amend":
-                done = self.referee.amend(gid, what["seq"], what["text"], reason, None, force)
+                done = self.referee.amend(
+                    gid, what["seq"], what["text"], reason, None, force, expect=seen
+                )
                 headline, text = (
                     "AMENDED",
                     f"Entry {what['seq']} is now '{what['text']}': {reason}.",
                 )
             elif mode == "insert":
                 after = corrections.insert_after(self.referee.log(gid), what["seq"])
-                done = self.referee.insert(gid, after, what["text"], reason, None, force)
+                done = self.referee.insert(
+                    gid, after, what["text"], reason, None, force, expect=seen
+                )
                 headline = "INSERTED"
                 text = f"'{what['text']}' entered before entry {what['seq']}: {reason}."
             elif what["last"] and not force:
-                struck, outcome = self.referee.undo(gid, reason)
+                struck, outcome = self.referee.undo(gid, reason, expect=seen)
+                self.recorded(outcome)
                 done = None
                 headline = "STRUCK"
                 text = f"Entry {struck.seq} '{struck.text}' struck: {reason}. Enter what came up."
                 if outcome.status.get("pending"):
                     headline, text = "PROPOSED", f"Striking entry {struck.seq}: {reason}."
             else:
-                done = self.referee.strike(gid, what["seq"], reason, strike_invalid=force)
+                done = self.referee.strike(
+                    gid, what["seq"], reason, strike_invalid=force, expect=seen
+                )
                 headline, text = "STRUCK", f"Entry {what['seq']} struck: {reason}."
+        except AlreadyRecorded as exc:
+            # The same correction, tapped twice: it stands once; the picker simply closes.
+            Logger.info("Zebra: %s", exc)
+            self.close_correction()
+            self.refresh()
+            return
+        except GameMovedOn as exc:
+            # Taken on a game another screen has changed since: nothing recorded. The
+            # correction is given up; the coach sees the game as it is and may ask again.
+            self.close_correction()
+            self.moved_on(str(exc))
+            return
         except IllegalEntry as exc:
             # Shown where the coach is looking; nothing was recorded.
             self.correction_message = str(exc)
@@ -427,6 +559,8 @@ class ZebraApp(App):
             text += f" Also struck, as they no longer fit: {also}."
         if done is not None and done.outcome.status.get("pending"):
             headline = "PROPOSED"
+        if done is not None:
+            self.recorded(done.outcome)
         self.close_correction()
         self.show_banner(headline, text, "struck")
         self.refresh()
@@ -434,7 +568,12 @@ class ZebraApp(App):
     def _start_pad_correction(self, reason: str) -> None:
         """Put the earlier point of the game on the pad; the composed entry finishes the job."""
         what = self.correction
-        prompt = self.referee.prompt_before(UUID(self.game_id), what["seq"])
+        try:
+            prompt = self.referee.prompt_before(UUID(self.game_id), what["seq"])
+        except IllegalEntry as exc:
+            # Struck on another screen since the row was pressed: said in the picker.
+            self.correction_message = str(exc)
+            return
         self.correcting = True
         self.drawer_open = False  # the pad is needed whole
         self._to_pad = True
@@ -497,19 +636,35 @@ class ZebraApp(App):
         by = OTHER_COACH
         try:
             if decision == "confirm":
-                done = self.referee.confirm(gid, by)
+                done = self.referee.confirm(gid, by, expect=self.expect())
+                outcome = done.outcome
                 self.show_banner("CONFIRMED", "The correction is made.", "plain")
-                self.refresh(done.outcome)
             else:
-                outcome = self.referee.reject(gid, "rejected at the tablet", by)
+                outcome = self.referee.reject(
+                    gid, "rejected at the tablet", by, expect=self.expect()
+                )
                 self.show_banner("REJECTED", "The game stands as it was.", "plain")
-                self.refresh(outcome)
+        except AlreadyRecorded as exc:
+            Logger.info("Zebra: %s", exc)
+            return
+        except GameMovedOn as exc:
+            self.moved_on(str(exc))
+            return
         except IllegalEntry as exc:
             self.show_banner("REFUSED", str(exc), "error")
+            return
+        self.recorded(outcome)
+        self.refresh(outcome)
 
     def export_game(self) -> None:
-        """Write the game in every export format to the documents folder (as zebra export)."""
-        record = self.referee.record(UUID(self.game_id))
+        """Write the game in every export format to the documents folder (as zebra export).
+
+        Each file is written whole or not at all, and only over an earlier export of its format.
+        The events file carries the whole history (corrections, struck entries, options), so
+        ``zebra import`` of it recreates the game exactly.
+        """
+        gid = UUID(self.game_id)
+        record = self.referee.record(gid)
         folder = documents_folder()
         stem = (
             "".join(ch if ch.isalnum() else "-" for ch in f"{record.home}-v-{record.away}")
@@ -518,12 +673,20 @@ class ZebraApp(App):
         try:
             folder.mkdir(parents=True, exist_ok=True)
             for fmt in exports.FORMATS:
-                target = folder / f"{stem}.{exports.SUFFIXES[fmt]}"
-                target.write_text(exports.render(record, fmt), encoding="utf-8")
+                text = (
+                    self.referee.events_export(gid)
+                    if fmt == "events"
+                    else exports.render(record, fmt)
+                )
+                exports.write(folder / f"{stem}.{exports.SUFFIXES[fmt]}", text, fmt)
         except OSError as exc:
             self.show_banner("NOT EXPORTED", f"{folder}: {exc.strerror}", "error")
             return
-        self.show_banner("EXPORTED", f"{stem}: csv, jsonl, md, html, entries in {folder}", "plain")
+        except IllegalEntry as exc:
+            self.show_banner("NOT EXPORTED", str(exc), "error")
+            return
+        made = ", ".join(exports.FORMATS)
+        self.show_banner("EXPORTED", f"{stem}: {made} in {folder}", "plain")
 
 
 def _title(ruleset: str) -> str:

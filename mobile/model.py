@@ -7,6 +7,7 @@ the status. Every game's ruleset decides; the tablet draws.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -282,6 +283,21 @@ BANNER_COLOURS: dict[str, tuple[float, float, float, float]] = {
     "error": (0.6, 0.3, 0.0, 1),
     "struck": (0.3, 0.3, 0.3, 1),
 }
+
+
+def elsewhere(commands: Mapping[int, tuple[str | None, str]], since: int) -> str:
+    """What another screen recorded after version ``since``, in one line for the banner.
+
+    ``commands`` maps each version that opened a command to what the command did, as the game
+    keeps them; the last three are named, so the line stays one line however long the gap.
+    """
+    done = [what for version, (_, what) in sorted(commands.items()) if version > since]
+    if not done:
+        return "The game changed on another screen."
+    shown = "; ".join(done[-3:])
+    if len(done) > 3:
+        shown = f"{len(done) - 3} more, then {shown}"
+    return f"On another screen: {shown}."
 
 
 # Scoreboard, clock and field -----------------------------------------------------------------

@@ -108,7 +108,9 @@ def main(out: Path = OUT) -> list[Path]:
         script = parse_script((EXAMPLES / f"{name}-full.zebra").read_text(encoding="utf-8"))
         app.start_game(name, script.home or "Home", script.away or "Away", script.options)
         for _, line in script.lines[: MID_GAME[name]]:
-            app.submit(line)
+            # Each entry is taken on the game as shown, so the screen is refreshed in between.
+            h.settle()
+            assert app.submit(line), app.banner_text
         shot(f"table-{name}")
     h.close(app)
     shutil.rmtree(work, ignore_errors=True)

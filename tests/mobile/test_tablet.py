@@ -7,13 +7,16 @@ as a finger would run them.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from uuid import UUID
 
 import pytest
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.widget import Widget
 from typer.testing import CliRunner
 
 from companion import cli
@@ -25,7 +28,7 @@ from domain import rulesets
 from domain.ruleset import EntryForm, Prompt, Slot
 from mobile import headless as h
 from mobile import model
-from mobile.app import ZebraApp
+from mobile.app import OTHER_COACH, ZebraApp
 from mobile.screens import LogRow
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -138,6 +141,12 @@ def script_status(tmp_path: Path, lines: list[str] | Path) -> dict[str, object]:
     return json.loads(shown.output)
 
 
+def same_game(one: dict[str, object], other: dict[str, object]) -> bool:
+    """The same situation, whatever the game's id and however many events led to it."""
+    apart = {"game_id": None, "version": None}
+    return {**one, **apart} == {**other, **apart}
+
+
 def test_a_drive_tapped_on_the_tablet_is_ruled_as_the_cli_rules_it(
     tablet: ZebraApp, tmp_path: Path
 ) -> None:
@@ -166,7 +175,7 @@ def test_a_drive_tapped_on_the_tablet_is_ruled_as_the_cli_rules_it(
             assert app.away_score == "0"
     tablet_status = app.referee.status(UUID(app.game_id))
     cli_status = script_status(tmp_path, DRIVE)
-    assert {**tablet_status, "game_id": None} == {**cli_status, "game_id": None}
+    assert same_game(tablet_status, cli_status)
     assert app.away_score == "7" and app.home_score == "0"
     assert tablet_status["struck"] == 1
     # The struck entry is in the log drawer, struck through, with its reason.
@@ -383,7 +392,7 @@ def test_a_whole_game_entered_on_the_pad_ends_as_the_cli_ends_it(
     assert tablet_status["finished"]
     assert app.clock_text == "FINAL" and app.pad.mode == "idle"
     cli_status = script_status(tmp_path, example)
-    assert {**tablet_status, "game_id": None} == {**cli_status, "game_id": None}
+    assert same_game(tablet_status, cli_status)
 
 
 def test_rotating_or_resizing_the_window_keeps_the_game_and_the_taps_so_far(
@@ -513,7 +522,7 @@ def test_long_press_amends_an_entry_or_inserts_one_before_it_on_the_pad(
     assert not app.correcting and app.banner_headline == "AMENDED"
     amended = ["toss home", "receive", "green 5 2", "white 6 2 4 3 5 1"]
     cli = script_status(tmp_path, amended)
-    assert {**app.referee.status(gid), "game_id": None} == {**cli, "game_id": None}
+    assert same_game(app.referee.status(gid), cli)
     # Insert before entry 2: Bears really chose to kick. "receive" then no longer fits, so the
     # service refuses until the coach strikes it too; the picker says so and offers it.
     long_press(app, 2)
@@ -603,8 +612,8 @@ def test_export_writes_every_format_to_the_documents_folder(
     h.tap(tablet.manager.current_screen.ids.log_button)
     h.tap(tablet.manager.current_screen.ids.export_button)
     assert tablet.banner_headline == "EXPORTED"
-    files = sorted(p.suffix for p in documents.iterdir())
-    assert files == [".csv", ".html", ".jsonl", ".md", ".zebra"]
+    files = sorted(p.name.split(".", 1)[1] for p in documents.iterdir())
+    assert files == ["csv", "events.jsonl", "html", "jsonl", "md", "zebra"]
     csv_text = next(documents.glob("*.csv")).read_text()
     assert playrows.verify(csv_text).ok
     assert "white 6 2 4 3 5 1" in next(documents.glob("*.zebra")).read_text()
@@ -635,7 +644,7 @@ def test_with_disputes_agree_the_other_coach_confirms_or_rejects_on_the_tablet(
             "proposed",
             "confirmed",
         ]
-        assert record.disputes[-1].by == "the other coach (at the tablet)"
+        assert record.disputes[-1].by == OTHER_COACH
     finally:
         h.close(app)
 
@@ -653,3 +662,154 @@ def test_first_and_goal_shows_its_down_columns() -> None:
     }
     assert model.field_view(status).down_column == 3
     assert model.field_view({**status, "ruleset": "rushzone"}).down_column is None
+
+
+# Two screens, one game (issue #13): every tap carries the version it was taken on. ------------
+
+# Another process entering on the same store, as a second tablet or the CLI would.
+OTHER_PROCESS = """
+import sys
+from uuid import UUID
+from companion.service import Referee
+from companion.store import resolve
+store, game, text, seen = sys.argv[1:]
+Referee(resolve(store, create=False)).enter(UUID(game), text, "the CLI", expect=int(seen))
+"""
+
+
+def until(done: Callable[[], bool], seconds: float) -> float:
+    """Run real frames on the real clock until ``done``; how long it took (or AssertionError)."""
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        h.frames(1)
+        if done():
+            return time.monotonic() - started
+        time.sleep(0.02)
+    raise AssertionError(f"not shown within {seconds} s")
+
+
+def touch_at_once(*widgets: Widget) -> None:
+    """Fingers down and up on each widget with no frame between them: one frame's touches."""
+    for widget in widgets:
+        x, y = widget.to_window(widget.center_x, widget.center_y)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+
+
+def test_an_entry_made_on_another_screen_shows_within_a_second(
+    tablet: ZebraApp, store: str
+) -> None:
+    app = tablet
+    start_by_taps(app)
+    for entry in DRIVE[:3]:
+        tap_entry(app, entry)
+    ids = app.manager.current_screen.ids
+    assert ids.prompt.text.startswith("1st and 10 at Bears 20")
+    seen = str(app.status["version"])
+    # Another process (the CLI's service) records the next roll on the same store.
+    ran = subprocess.run(
+        [sys.executable, "-c", OTHER_PROCESS, store, app.game_id, DRIVE[3], seen],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    took = until(lambda: not ids.prompt.text.startswith("1st and 10 at Bears 20"), 1.5)
+    assert took < 1.0
+    # The labels on screen, not only the app's state: the new down and where the roll came from.
+    assert ids.prompt.text.startswith("1st and 10 at Bears 30")
+    assert ids.headline.text == "UPDATED"
+    assert "'white 6 2 4 3 5 1' was entered by the CLI" in ids.banner_text.text
+    # A second screen in this process scores: the score label shows it within the second.
+    other = Referee(resolve(store, create=False))
+    gid = UUID(app.game_id)
+    other.enter(gid, DRIVE[4], "the other tablet", expect=other.record(gid).version)
+    took = until(lambda: ids.away_score.text == "[b]6[/b]", 1.5)
+    assert took < 1.0
+    assert app.pad.prompt == app.referee.prompt(gid)
+    # And this tablet goes on from there: its next entry is taken on what it now shows.
+    tap_entry(app, "undo the die was cocked")
+    assert ids.away_score.text == "[b]0[/b]"
+    assert [p.struck for p in app.referee.log(gid)] == [None] * 4 + ["the die was cocked"]
+
+
+def test_a_tap_on_a_screen_that_missed_an_entry_is_refused_with_what_happened(
+    tablet: ZebraApp, store: str
+) -> None:
+    app = tablet
+    start_by_taps(app)
+    for entry in DRIVE[:3]:
+        tap_entry(app, entry)
+    gid = UUID(app.game_id)
+    other = Referee(resolve(store, create=False))
+    # Five of the six white dice are tapped here; the last face's button is on screen.
+    for face in ["6", "2", "4", "3", "5"]:
+        h.tap(button(app, "ChoiceButton", value=face))
+    last = button(app, "ChoiceButton", value="1")
+    seen = other.record(gid).version
+    assert app.status["version"] == seen
+    # Meanwhile the other tablet records the roll, and this one's coach taps the last face
+    # before the screen could know: no frame runs between the two.
+    other.enter(gid, "white 6 2 4 3 5 1", "the other tablet", expect=seen)
+    stored = len(other.game_events(gid))
+    touch_at_once(last)
+    h.frames()
+    assert len(other.game_events(gid)) == stored
+    ids = app.manager.current_screen.ids
+    assert ids.headline.text == "NOT RECORDED"
+    said = ids.banner_text.text
+    assert said.startswith("the game moved on: 'white 6 2 4 3 5 1' was entered by the other")
+    assert "nothing of yours was recorded" in said
+    # The screen shows the game as it now is, on a fresh pad, and goes on from there.
+    assert ids.prompt.text.startswith("1st and 10 at Bears 30")
+    assert app.status["version"] == other.record(gid).version > seen
+    assert app.pad.values == []
+    tap_entry(app, DRIVE[4])
+    assert ids.away_score.text == "[b]6[/b]"
+    assert [p.entry for p in other.log(gid)] == DRIVE[:5]
+    # An undo decided on what the picker showed, after the other tablet entered the try:
+    # refused, nothing struck, and the touchdown and the try both stand.
+    h.tap(app.manager.current_screen.ids.undo)
+    assert app.strike_preview == "Strike entry 5: white 1 1 1 6 6 6"
+    other.enter(gid, "pat", "the other tablet", expect=other.record(gid).version)
+    stored = len(other.game_events(gid))
+    h.tap(button(app, "ReasonButton", text="the die was cocked"))
+    assert len(other.game_events(gid)) == stored
+    assert ids.headline.text == "NOT RECORDED"
+    assert "'pat' was entered by the other tablet" in ids.banner_text.text
+    assert app.reason_popup is None and not app.correction
+    assert [p.struck for p in other.log(gid)] == [None] * 6
+    assert ids.away_score.text == "[b]7[/b]"
+
+
+def test_two_touches_in_one_frame_on_the_button_that_ends_an_entry_record_it_once(
+    tablet: ZebraApp,
+) -> None:
+    app = tablet
+    start_by_taps(app)
+    gid = UUID(app.game_id)
+    ids = app.manager.current_screen.ids
+    # The toss is one tap: a double tap used to find no value due and close the app.
+    home = button(app, "ChoiceButton", value="home")
+    touch_at_once(home, home)
+    h.frames()
+    assert [p.entry for p in app.referee.log(gid)] == ["toss home"]
+    # A form without values is entered by its own tap: the second one is "already recorded",
+    # quietly (no refusal shown).
+    forms = app.pad.prompt.forms
+    receive = button(app, "FormButton", index=[f.keyword for f in forms].index("receive"))
+    touch_at_once(receive, receive)
+    h.frames()
+    assert [p.entry for p in app.referee.log(gid)] == ["toss home", "receive"]
+    assert ids.headline.text != "NOT RECORDED" and app.banner_kind != "error"
+    # The last die of a roll, twice in one frame: recorded once, and the app plays on.
+    h.tap(button(app, "ChoiceButton", value="4"))
+    two = button(app, "ChoiceButton", value="2")
+    touch_at_once(two, two)
+    h.frames()
+    assert [p.entry for p in app.referee.log(gid)] == DRIVE[:3]
+    assert app.banner_kind != "error"
+    tap_entry(app, DRIVE[3])
+    assert [p.entry for p in app.referee.log(gid)] == DRIVE[:4]
+    assert ids.prompt.text.startswith("1st and 10 at Bears 30")
