@@ -121,6 +121,18 @@ class Call:
 
 
 @dataclass(frozen=True)
+class Injury:
+    """A star sitting out: the printed length counts plays, drives or quarters once the play,
+    drive or quarter in which he was hurt is over (``counting``)."""
+
+    side: Side
+    position: str
+    length: int
+    unit: str
+    counting: bool = False
+
+
+@dataclass(frozen=True)
 class Play:
     """The play being run: its pile, the Action cards used on it, and any challenge under way."""
 
@@ -132,7 +144,7 @@ class Play:
     penalty: bool = False
     big: tuple[str, ...] = ()
     turnover: bool = False
-    injuries: tuple[tuple[Side, str, int, str], ...] = ()
+    injuries: tuple[Injury, ...] = ()
     outcome: Outcome | None = None
     challenger: Side | None = None
     original: Outcome | None = None
@@ -171,7 +183,7 @@ class ThirdAndLongState(TwoTeams):
     kind: PlayKind = "moment"
     play: Play | None = None
     scorer: Side | None = None
-    injured: tuple[tuple[Side, str, int, str], ...] = ()
+    injured: tuple[Injury, ...] = ()
     expired: bool = False
     bought: bool = False
     resume: Stage | None = None
@@ -289,8 +301,14 @@ class ThirdAndLong:
             play_total=total,
             rosters=roster_view(state),
             injured=[
-                {"team": s, "position": p.upper(), "left": n, "unit": u}
-                for s, p, n, u in state.injured
+                {
+                    "team": i.side,
+                    "position": i.position.upper(),
+                    "left": i.length,
+                    "unit": i.unit,
+                    "counting": i.counting,
+                }
+                for i in state.injured
             ],
         )
 
@@ -645,7 +663,7 @@ def injury(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[ThirdAndLongS
     state = _use(state, user)
     play = state.play
     assert play is not None
-    play = replace(play, injuries=(*play.injuries, (victim, position, length, unit)))
+    play = replace(play, injuries=(*play.injuries, Injury(victim, position, length, unit)))
     return replace(state, play=play), [
         Ruling(
             "injury",
@@ -705,12 +723,19 @@ def turnover_check(
     play = state.play
     assert play is not None
     lost = d > o
-    text = (
-        f"Turnover Check: defence {d}, offence {o}: "
-        + ("TURNOVER, the defence has the ball" if lost else "no turnover, the play goes on")
-        + "."
-    )
-    rulings = [*shuffled, Ruling("turnover_check", text, team=state.defence, data={"d": d, "o": o})]
+    negated = lost and play.penalty
+    if negated:
+        # Penalty/Personal Foul: "Playing a penalty or personal foul negates a turnover on that
+        # play", the flag used before the turnover card as much as after it.
+        lost = False
+        outcome = "the defence wins it, but the turnover is negated by the flag on this play"
+    elif lost:
+        outcome = "TURNOVER, the defence has the ball"
+    else:
+        outcome = "no turnover, the play goes on"
+    text = f"Turnover Check: defence {d}, offence {o}: {outcome}."
+    data = {"d": d, "o": o, "negated_turnover": negated}
+    rulings = [*shuffled, Ruling("turnover_check", text, team=state.defence, data=data)]
     if play.check_challenged and play.challenger is not None and play.original == "turnover":
         # A challenge of the check alone: compare the redone check with the original turnover.
         state, settled = settle_challenge(state, "turnover" if lost else "offence", check=True)
@@ -794,7 +819,7 @@ def play_total(state: ThirdAndLongState, play: Play) -> int:
 def attribute_value(state: ThirdAndLongState, side: Side, position: str, attribute: str) -> int:
     """Personnel Matchup: the star's printed attribute, or 0 for an average player."""
     star = _star(state, side, position)
-    if star is None or any(s == side and p == position for s, p, _, _ in state.injured):
+    if star is None or _is_injured(state, side, position):
         return 0
     return star.value(attribute)
 
@@ -809,7 +834,10 @@ def resolve(state: ThirdAndLongState, outcome: Outcome) -> tuple[ThirdAndLongSta
     state, rulings = finish_play(state)
     off, dfn = _off(state), state.defence
     if outcome == "turnover":
-        after, more = turnover(state, returning=False)
+        if play.kind == "two":
+            after, more = turnover_on_a_try(state)
+        else:
+            after, more = turnover(state, returning=False)
         return after, [*rulings, *more]
     if play.kind == "return":
         after, more = return_result(state, outcome == "offence")
@@ -856,8 +884,7 @@ def finish_play(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Rulin
     """After each play: the pile is discarded, injuries take effect, each coach draws one card."""
     play = state.play
     assert play is not None
-    injured, rulings = heal(state, "plays")
-    injured = injured + play.injuries
+    injured, rulings = heal(replace(state, injured=state.injured + play.injuries), "plays")
     state = replace(
         state,
         discard=state.discard + state.pile,
@@ -979,8 +1006,14 @@ def turnover(
     if not returning:
         after, more = end_drive(state, dfn, kick=False)
         return after, [ruling, *bonus, *more]
+    # Turnover Return for a TD: "like a mini-drive". The drive that lost the ball is over: each
+    # coach's end-of-drive card is due and its injuries count it; the return is a drive of one
+    # play, with its own draws when it ends (see docs/rulings.md).
+    injured, healed = heal(state, "drives")
     state = replace(
         state,
+        injured=injured,
+        pending=(state.pending[0] + 1, state.pending[1] + 1),
         offense=dfn,
         discard=state.discard + state.aside,
         aside=0,
@@ -990,7 +1023,21 @@ def turnover(
         play=Play(kind="return"),
         phase="snap",
     )
-    return state, [ruling, *bonus]
+    return state, [ruling, *bonus, *healed]
+
+
+def turnover_on_a_try(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Two-Point Conversion / Momentum: a turnover stops the try (no return: a try is no drive);
+    the defence draws its bonus card for forcing it."""
+    off, dfn = _off(state), state.defence
+    state, bonus = _bonus(state, dfn, "forcing a turnover")
+    ruling = Ruling(
+        "turnover",
+        f"Turnover on the try: {state.name(dfn)} take the ball from {state.name(off)}.",
+        team=dfn,
+    )
+    after, more = two_point_result(state, False)
+    return after, [ruling, *bonus, *more]
 
 
 def he_breaks_loose(
@@ -1457,15 +1504,22 @@ def end_quarter(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Rulin
     resume = state.resume or "play"
     injured, healed = heal(state, "quarters")
     state = replace(state, expired=False, bought=False, resume=None, injured=injured)
+    if (q == 2 or q >= REGULATION_QUARTERS) and resume == "play":
+        # The half or the game interrupts the drive under way: it is over like any other drive.
+        injured, ended = heal(state, "drives")
+        state = replace(state, injured=injured)
+        healed.extend(ended)
     if q == 2:
         after, more = halftime(state)
         return after, [*healed, *more]
     if q >= REGULATION_QUARTERS:
         total = state.total
-        if total["home"] != total["away"] or q > REGULATION_QUARTERS:
-            # End of Game: "a sudden death overtime period" is one period; scoreless, a tie.
+        if total["home"] != total["away"]:
             return finish(state)
-        return start_overtime(state)
+        # End of Game: "The first team to score is the winner": a scoreless overtime quarter is
+        # followed by another, set up like the first (see docs/rulings.md).
+        after, more = start_overtime(state)
+        return after, [*healed, *more]
     ruling = Ruling(
         "quarter_end",
         f"End of {_quarter_name(q)}. The discard pile is reshuffled into the Action Deck; hands "
@@ -1507,9 +1561,21 @@ def halftime(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]
 
 
 def start_overtime(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """End of Game: tied, so sudden-death overtime: new coin toss, seven-card hands, two
-    time-outs, no challenges."""
+    """End of Game: tied, so a sudden-death overtime quarter: new coin toss, seven-card hands,
+    two time-outs ("two for each overtime quarter"), no challenges."""
     total = state.total
+    if state.overtime:
+        text = (
+            f"End of {_quarter_name(state.quarter)}, still tied {total['home']}-"
+            f"{total['away']}: the first team to score wins, so another sudden-death overtime "
+            "quarter is played. Hands discarded, the Action Deck re-formed; the visitors call the "
+            "coin toss."
+        )
+    else:
+        text = (
+            f"End of regulation, tied {total['home']}-{total['away']}: sudden-death overtime. "
+            "The visitors call the coin toss."
+        )
     state = replace(
         _all_cards_back(state),
         quarter=state.quarter + 1,
@@ -1517,13 +1583,7 @@ def start_overtime(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ru
         offense=None,
         phase="toss",
     )
-    return state, [
-        Ruling(
-            "overtime",
-            f"End of regulation, tied {total['home']}-{total['away']}: sudden-death overtime. "
-            "The visitors call the coin toss.",
-        )
-    ]
+    return state, [Ruling("overtime", text)]
 
 
 def finish(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]:
@@ -1671,31 +1731,30 @@ def _reshuffle_ruling(state: ThirdAndLongState, why: str) -> Ruling:
     )
 
 
-def heal(
-    state: ThirdAndLongState, unit: str
-) -> tuple[tuple[tuple[Side, str, int, str], ...], list[Ruling]]:
-    """Injury: the printed time counts down; a star whose time is up returns."""
-    injured = _tick(state.injured, unit)
-    still = {(side, pos) for side, pos, _, _ in injured}
-    return injured, [
-        Ruling(
-            "injury_return", f"{state.name(side)}'s {pos.upper()} returns from injury.", team=side
-        )
-        for side, pos, _, _ in state.injured
-        if (side, pos) not in still
-    ]
+def heal(state: ThirdAndLongState, unit: str) -> tuple[tuple[Injury, ...], list[Ruling]]:
+    """Injury: "The player will return after sitting out for the length of time listed on the
+    Injury card": at the end of a play, drive or quarter, injuries counted in that unit count
+    down one, and those that happened in it start counting; a star whose time is up returns."""
+    injured: list[Injury] = []
+    rulings: list[Ruling] = []
+    for i in state.injured:
+        if i.unit == unit:
+            i = replace(i, length=i.length - 1) if i.counting else replace(i, counting=True)
+        if i.length > 0:
+            injured.append(i)
+        else:
+            rulings.append(
+                Ruling(
+                    "injury_return",
+                    f"{state.name(i.side)}'s {i.position.upper()} returns from injury.",
+                    team=i.side,
+                )
+            )
+    return tuple(injured), rulings
 
 
-def _tick(
-    injured: tuple[tuple[Side, str, int, str], ...], unit: str
-) -> tuple[tuple[Side, str, int, str], ...]:
-    out = []
-    for side, pos, n, u in injured:
-        if u == unit:
-            n -= 1
-        if n > 0:
-            out.append((side, pos, n, u))
-    return tuple(out)
+def _is_injured(state: ThirdAndLongState, side: Side, position: str) -> bool:
+    return any(i.side == side and i.position == position for i in state.injured)
 
 
 def _target(play: Play) -> int:
@@ -1721,38 +1780,39 @@ def _star(state: ThirdAndLongState, side: Side, position: str) -> Star | None:
 def _who(state: ThirdAndLongState, side: Side, position: str) -> str:
     if _star(state, side, position) is None:
         return f"{state.name(side)} have no star there: 0"
-    if any(s == side and p == position for s, p, _, _ in state.injured):
+    if _is_injured(state, side, position):
         return "injured: 0"
     return f"{state.name(side)} star"
 
 
 def _injurable(state: ThirdAndLongState, side: Side) -> list[str]:
     play = state.play
-    pending = [p for s, p, _, _ in (play.injuries if play else ()) if s == side]
+    pending = [i.position for i in (play.injuries if play else ()) if i.side == side]
     out = []
     positions = OFFENCE_POSITIONS if side == state.offense else DEFENCE_POSITIONS
     for pos in positions:
         if _star(state, side, pos) is None or pos in pending:
             continue
-        if any(s == side and p == pos for s, p, _, _ in state.injured):
+        if _is_injured(state, side, pos):
             continue
         out.append(pos)
     return out
 
 
 def _big_plays(state: ThirdAndLongState) -> list[str]:
-    """The big plays that can be used now, by the coaches who hold cards."""
+    """The big plays that can be used now, by the coaches who hold cards: none on a turnover
+    return (modifiers only), only the turnover cards on a two-point try."""
     play = state.play
     if play is None:
         return []
     if state.phase == "turnover":
-        if _get(state.hands, state.defence) > 0:
+        if play.kind != "two" and _get(state.hands, state.defence) > 0:
             return ["loose"]
         return []
-    if play.kind in ("two", "return"):
+    if play.kind == "return":
         return []
     names: list[str] = []
-    if _get(state.hands, _off(state)) > 0:
+    if play.kind != "two" and _get(state.hands, _off(state)) > 0:
         names.extend(OFFENCE_BIG_PLAYS)
     if _get(state.hands, state.defence) > 0:
         names.extend(TURNOVER_CARDS)
@@ -1773,16 +1833,26 @@ def _safety_allowed(state: ThirdAndLongState) -> bool:
 
 
 def _big_refusal(state: ThirdAndLongState, name: str) -> str | None:
+    play = state.play
+    if name in OFFENCE_BIG_PLAYS + DEFENCE_BIG_PLAYS and play is not None:
+        if play.kind == "return":
+            return "a turnover return takes modifiers only: no Big Play cards"
+        if play.kind == "two" and state.phase == "turnover":
+            return _NO_RETURN_ON_A_TRY
     if name == "safety" and not _safety_allowed(state):
         return "the Safety card can only be used during the first key moment of a drive"
     if name in OFFENCE_BIG_PLAYS + DEFENCE_BIG_PLAYS:
-        play = state.play
-        if play is not None and play.kind in ("two", "return"):
-            return "big plays do not change the stakes of a conversion or a return"
+        if play is not None and play.kind == "two" and name in OFFENCE_BIG_PLAYS:
+            return "a two-point try already scores its two points if the offence wins"
         user = _off(state) if name in OFFENCE_BIG_PLAYS else state.defence
         if _get(state.hands, user) <= 0:
             return f"{state.name(user)} have no Action cards in hand to use"
     return None
+
+
+_NO_RETURN_ON_A_TRY = (
+    "a two-point try is no drive: there is no drive to return a turnover from; whistle"
+)
 
 
 def _next_stage(state: ThirdAndLongState) -> Stage:
@@ -2007,6 +2077,11 @@ def _not_now(state: ThirdAndLongState, keyword: str) -> str | None:
     play = state.play
     if keyword in ("penalty", "foul") and play is not None and play.challenger is not None:
         return "penalties cannot be played during a challenge; use modifiers or whistle"
+    if keyword in ("loose", "big") and play is not None:
+        if play.kind == "two" and state.phase == "turnover":
+            return _NO_RETURN_ON_A_TRY
+        if play.kind == "return" and keyword == "big":
+            return "a turnover return takes modifiers only: no Big Play cards"
     if keyword == "challenge":
         if state.overtime:
             return "there are no challenges in overtime"
@@ -2339,12 +2414,14 @@ def _prompt_turnover(state: ThirdAndLongState) -> Prompt:
         forms.append(
             EntryForm("challenge", "challenge the Turnover Check", (_team_slot("team", who),))
         )
-    if _get(state.hands, state.defence) > 0:
+    returnable = play.kind != "two"
+    if returnable and _get(state.hands, state.defence) > 0:
         forms.append(EntryForm("loose", "He Breaks Loose!: the defence tries to return it"))
+    loose = " He Breaks Loose! (loose)," if returnable else ""
     return Prompt(
         "both",
         f"Turnover! {state.name(state.defence)} have the ball unless a flag negates it. "
-        "Penalty, challenge, He Breaks Loose! (loose), or whistle",
+        f"Penalty, challenge,{loose} or whistle",
         tuple(forms),
     )
 
