@@ -218,7 +218,7 @@ class GridironState(TwoTeams):
     audibles: tuple[Audible, ...] = ()
     records: tuple[Record, ...] = ()
     rosters: tuple[tuple[Side, Card], ...] = ()
-    discarded: frozenset[tuple[Side, int]] = frozenset()
+    discarded: frozenset[tuple[Side, Card]] = frozenset()
     scores: tuple[tuple[int, int], ...] = ((0, 0),)
     overtime_rule: OvertimeRule = "open"
     winner: Side | None = None
@@ -1052,9 +1052,10 @@ def _choose_card(
     if found.unit != unit:
         want = "an Offense card" if unit == "offense" else "a Defense card"
         raise IllegalEntry(f"{found.label} is not {want}")
-    if found.number is not None and (side, found.number) in state.discarded:
+    if on_discard_pile(state, side, found):
         raise IllegalEntry(
-            f"{found.label} is on {state.name(side)}'s discard pile; play a card from the hand"
+            f"{found.label} ({ratings_text(found)}) is on {state.name(side)}'s discard pile; "
+            "play a card from the hand (another card printed the same: type its name too)"
         )
     return found, state
 
@@ -1154,13 +1155,32 @@ def _score(state: GridironState, side: Side, points: int) -> GridironState:
 
 
 def _discard_used(state: GridironState) -> GridironState:
-    """Order of Play: the Offense and Defense cards played go to the discard piles."""
+    """Order of Play: the Offense and Defense cards played go to the discard piles, every one of
+    them, with or without its Player #."""
     used = set(state.discarded)
-    if state.player is not None and state.player.number is not None:
-        used.add((state.offense, state.player.number))
-    if state.defender is not None and state.defender.number is not None:
-        used.add((state.defence, state.defender.number))
+    if state.player is not None:
+        used.add((state.offense, state.player))
+    if state.defender is not None:
+        used.add((state.defence, state.defender))
     return replace(state, discarded=frozenset(used))
+
+
+def same_card(a: Card, b: Card) -> bool:
+    """Which physical card was played, as far as the entries tell: the Player # when both carry
+    one, else the same position and ratings under the same name (or none)."""
+    if a.number is not None and b.number is not None:
+        return a.number == b.number
+    return (
+        a.unit == b.unit
+        and a.position == b.position
+        and a.name == b.name
+        and sorted(a.ratings) == sorted(b.ratings)
+    )
+
+
+def on_discard_pile(state: GridironState, side: Side, card: Card) -> bool:
+    """Order of Play: a card played this game (until overtime refills the decks) is gone."""
+    return any(s == side and same_card(c, card) for s, c in state.discarded)
 
 
 def _card_data(card: Card) -> dict[str, Any]:
@@ -1183,7 +1203,7 @@ def _player_forms(state: GridironState, side: Side, unit: Unit) -> list[EntryFor
     ready = tuple(
         str(c.number)
         for c in state.roster(side)
-        if c.unit == unit and c.number is not None and (side, c.number) not in state.discarded
+        if c.unit == unit and c.number is not None and not on_discard_pile(state, side, c)
     )
     if ready:
         forms.append(

@@ -37,8 +37,10 @@ def attempt(g: Played, offense: str, play: str, defense: str, *audibles: str) ->
 
 
 def stop_attempt(g: Played) -> None:
-    """A plain attempt the defence stops."""
-    attempt(g, "wr receiving 60", "play td receiving coverage", "cb coverage 70")
+    """A plain attempt the defence stops, with cards not played before in this period (every
+    card played goes to the discard pile)."""
+    k = g.state.attempt
+    attempt(g, f"te receiving {30 + k}", "play td receiving coverage", f"s coverage {60 + k}")
 
 
 def refused(g: Played, text: str) -> str:
@@ -406,7 +408,8 @@ def test_overtime_two_field_goals_then_next_score_wins() -> None:
     attempt(g, "wr receiving 80", "play fg receiving coverage", "cb coverage 70")
     assert g.situation["overtime_rule"] == "sudden" and not g.situation["finished"]
     stop_attempt(g)
-    attempt(g, "wr receiving 80", "play fg receiving coverage", "cb coverage 70")
+    # The cards of the first overtime attempts are on the discard piles: others this time.
+    attempt(g, "wr receiving 81", "play fg receiving coverage", "cb coverage 71")
     assert g.situation["finished"] and g.situation["winner"] == "away"
     assert g.situation["score_by_quarter"][1] == {"home": 3, "away": 6}
 
@@ -451,6 +454,22 @@ def test_card_typed_in_full_with_a_number_joins_the_roster() -> None:
     g2.enter("card away 88 finley te red zone 72")
     assert "already" in refused(g2, "card away 88 someone wr receiving 60")
     assert "roster as" in refused(g2, "offense 88 finley te red zone 80")
+
+
+def test_a_card_typed_without_its_player_number_is_discarded_too() -> None:
+    """Order of Play: "Put the Offense card face up on the Offense discard pile"; the defence
+    plays "a Defense card (on his Defense discard pile)": every card played, # or not."""
+    g = game()
+    attempt(g, "wr receiving 60 redzone 55", "play td receiving coverage", "cb coverage 70")
+    attempt(g, "rb rushing 50", "play fg rushing tackling", "lb tackling 70")
+    # The Packers' WR and the Bears' CB are on the discard piles, however they were typed.
+    assert "discard pile" in refused(g, "offense wr redzone 55 receiving 60")
+    assert "discard pile" in refused(g, "offense 87 wr receiving 60 redzone 55")
+    # Another card printed the same is told apart by its name.
+    g.enter("offense jones wr receiving 60 redzone 55", "play td receiving coverage")
+    assert "discard pile" in refused(g, "defense cb coverage 70")
+    g.enter("defense cb coverage 71", "done")
+    assert g.situation["clock"]["slots_filled"] == {"home": 1, "away": 2}
 
 
 # Bad entries -------------------------------------------------------------------------------
