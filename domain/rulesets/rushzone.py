@@ -35,6 +35,7 @@ TURNS_PER_QUARTER = 2 * ROUNDS_PER_QUARTER
 REGULATION_QUARTERS = 4
 TOUCHDOWN_POINTS = 6
 FIELD_GOAL_POINTS = 3
+YOUNGEST_FOURTH_DOWN_DOWNS = 2  # "Add this last roll to the total of the first 2 downs."
 
 Phase = Literal[
     "toss",
@@ -530,9 +531,10 @@ def fourth_down_roll(
 def fourth_down_totals(
     wo: Sequence[int], wd: Sequence[int], go: int, gd: int, youngest: bool
 ) -> tuple[int, int]:
-    """4th down totals: white dice plus green (youngest: downs won plus the green die)."""
+    """4th down totals: white dice plus green. Youngest players: "Add this last roll to the
+    total of the first 2 downs": the points of downs 1 and 2 plus the green die."""
     if youngest:
-        won, lost = downs_won(wo, wd)
+        won, lost = downs_won(wo[:YOUNGEST_FOURTH_DOWN_DOWNS], wd[:YOUNGEST_FOURTH_DOWN_DOWNS])
         return won + go, lost + gd
     return sum(wo) + go, sum(wd) + gd
 
@@ -812,10 +814,11 @@ def _two_minute_warning(state: RushZoneState) -> bool:
 
 
 def _white_totals(state: RushZoneState) -> tuple[int, int]:
+    """What the 4th-down green dice are added to (youngest: the points of the first 2 downs)."""
     assert state.white is not None
     o, d = state.white
     if state.youngest:
-        return downs_won(o, d)
+        return downs_won(o[:YOUNGEST_FOURTH_DOWN_DOWNS], d[:YOUNGEST_FOURTH_DOWN_DOWNS])
     return sum(o), sum(d)
 
 

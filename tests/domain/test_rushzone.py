@@ -439,9 +439,33 @@ def test_youngest_variant_offense_winning_more_downs_gains_even_with_fewer_pips(
 
 
 def test_youngest_variant_fourth_down_adds_the_green_die_to_downs_won() -> None:
+    """For the youngest players, 4th down: "both players roll their green dice to increase their
+    score"."""
     game = kicked_off(youngest="yes")
-    game.enter("white 1 1 2 2 2 3", "go", "green 6 3")  # downs 0-3, then 0+6 against 3+3
+    game.enter("white 1 1 2 2 2 3", "go", "green 6 3")  # downs 0-2 (then 0-3), 0+6 against 2+3
     assert game.situation["down"] == 1
+    assert game.situation["ball_on"] == 40
+
+
+def test_youngest_variant_fourth_down_leaves_out_a_third_down_won_by_the_offence() -> None:
+    """For the youngest players, 4th down: "Add this last roll to the total of the first 2
+    downs"."""
+    game = kicked_off(youngest="yes")
+    game.enter("white 1 1 6 2 2 1")  # downs lost, lost, won: 1 to 2, fourth down
+    assert game.situation["down"] == 4
+    assert "(Bears 0, Packers 2)" in game.situation["next"]
+    game.enter("go", "green 5 4")  # the first 2 downs, 0 to 2: 0 + 5 against 2 + 4
+    assert game.kinds() == ["turnover_on_downs"]
+    assert "5 to 6" in game.last[0].text
+
+
+def test_youngest_variant_fourth_down_leaves_out_a_third_down_won_by_the_defence() -> None:
+    """For the youngest players, 4th down: "Add this last roll to the total of the first 2
+    downs"."""
+    game = kicked_off(youngest="yes")
+    game.enter("white 5 1 1 1 5 6")  # downs won, lost, lost: 1 to 2, fourth down
+    game.enter("go", "green 3 3")  # the first 2 downs, 1 to 1: 1 + 3 against 1 + 3, a tie
+    assert game.kinds() == ["first_down"]
     assert game.situation["ball_on"] == 40
 
 
