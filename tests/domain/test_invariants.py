@@ -1,12 +1,15 @@
 """Invariants every ruleset keeps, checked on random legal games (hypothesis).
 
 Games are played only through what the ruleset itself says is legal next (``expected().forms``
-and their slot ranges), exactly as the tablet composes entries from taps.
+and their slot ranges), exactly as the tablet composes entries from taps. Every such entry must
+be accepted: a form that offers a value the rules then refuse is a bug (the tablet would show a
+button that cannot be pressed), so a single refusal fails the game.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -14,12 +17,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain import rulesets
-from domain.ruleset import SITUATION_KEYS, EntryForm, IllegalEntry, Ruleset
+from domain.ruleset import SITUATION_KEYS, EntryForm, IllegalEntry, Prompt, Ruleset
 
 MAX_ENTRIES = 3000
 
+# Rulesets whose forms today offer entries that apply() refuses (issue #15). The strict test is
+# an expected failure for exactly these, so it flips to a failure of its own once they are fixed.
+OFFERS_REFUSED_ENTRIES: dict[str, str] = {
+    "gridironmasters": (
+        "Masters of the Gridiron offers entries it refuses: the two-rating `offense`/`defense` "
+        "forms let <rating 2> repeat <rating> ('Tackling was given twice for one card'), the "
+        "`card` form's <Player #> slot offers numbers already in the roster ('Bears already "
+        "have card #68 ... in the roster'), and `defense <position> <rating> <value>` offers a "
+        "card that is on the discard pile"
+    ),
+}
+
 
 def draw_entry(rnd: random.Random, form: EntryForm) -> str:
+    """An entry composed from ``form`` with any value each slot allows."""
     values: list[str | int] = []
     for slot in form.slots:
         if slot.kind == "word":
@@ -29,17 +45,41 @@ def draw_entry(rnd: random.Random, form: EntryForm) -> str:
     return form.compose(values)
 
 
-def play_random_game(rules: Ruleset[Any], seed: int) -> dict[str, Any]:
+def summary(rules: Ruleset[Any], state: Any) -> str:
+    """The situation in one line, for a failure message."""
+    now = rules.situation(state)
+    keys = ("quarter", "possession", "down", "distance", "ball_on", "score", "next")
+    return ", ".join(f"{k}={now.get(k)!r}" for k in keys)
+
+
+def accepted(rules: Ruleset[Any], state: Any, prompt: Prompt, text: str) -> tuple[Any, list[Any]]:
+    """``apply(state, text)`` for an entry composed from ``prompt``; a refusal fails the test."""
+    try:
+        return rules.apply(state, text)
+    except IllegalEntry as exc:
+        pytest.fail(
+            f"{rules.name} offered {text!r} and refused it: {exc}\n"
+            f"  situation: {summary(rules, state)}\n"
+            f"  prompt: {prompt.text}\n"
+            f"  forms offered: {prompt.legal}",
+            pytrace=False,
+        )
+
+
+def play_random_game(
+    rules: Ruleset[Any], seed: int, options: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """Plays to the final whistle, checking the invariants after every entry.
 
     Hypothesis draws the seed; a whole game's choices come from it, which keeps long games
-    within hypothesis's data limits while failures still replay exactly.
+    within hypothesis's data limits while failures still replay exactly. At every step one more
+    entry, composed from a form chosen at random, is tried on the same state and discarded, so
+    forms the game does not follow are held to the same promise.
     """
     rnd = random.Random(seed)
-    state = rules.initial("Bears", "Packers", {})
+    state = rules.initial("Bears", "Packers", dict(options or {}))
     seen = rules.situation(state)
     from_rulings = {"home": 0, "away": 0}
-    refused = 0
     for _ in range(MAX_ENTRIES):
         if seen["finished"]:
             assert not rules.expected(state).forms, "entries offered after the final whistle"
@@ -48,15 +88,8 @@ def play_random_game(rules: Ruleset[Any], seed: int) -> dict[str, Any]:
             return seen
         prompt = rules.expected(state)
         assert prompt.forms, f"no legal entry offered before the end: {prompt.text}"
-        form = rnd.choice(prompt.forms)
-        text = draw_entry(rnd, form)
-        try:
-            state, rulings = rules.apply(state, text)
-        except IllegalEntry:
-            # A composed entry may be refused only for a reason its slots cannot express.
-            refused += 1
-            assert refused < 50, f"too many legal-looking entries refused, last: {text!r}"
-            continue
+        accepted(rules, state, prompt, draw_entry(rnd, rnd.choice(prompt.forms)))
+        state, rulings = accepted(rules, state, prompt, draw_entry(rnd, rnd.choice(prompt.forms)))
         now = rules.situation(state)
         assert set(SITUATION_KEYS) <= set(now)
         for r in rulings:
@@ -75,10 +108,29 @@ def play_random_game(rules: Ruleset[Any], seed: int) -> dict[str, Any]:
     raise AssertionError(f"game did not finish within {MAX_ENTRIES} entries")
 
 
-@pytest.mark.parametrize("name", rulesets.names())
-@given(seed=st.integers(0, 2**32 - 1))
-def test_random_legal_games_end_with_consistent_scores(name: str, seed: int) -> None:
-    final = play_random_game(rulesets.get(name), seed)
+def game_options(rules: Ruleset[Any]) -> st.SearchStrategy[dict[str, str]]:
+    """Any combination of the options agreed at set-up."""
+    return st.fixed_dictionaries({o.name: st.sampled_from(o.choices) for o in rules.options})
+
+
+def strictly(names: list[str]) -> list[Any]:
+    """The ruleset names, the known offenders marked as strict expected failures."""
+    return [
+        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=OFFERS_REFUSED_ENTRIES[n]))
+        if n in OFFERS_REFUSED_ENTRIES
+        else n
+        for n in names
+    ]
+
+
+@pytest.mark.parametrize("name", strictly(rulesets.names()))
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_legal_games_end_with_consistent_scores(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    rules = rulesets.get(name)
+    options = data.draw(game_options(rules), label="options")
+    final = play_random_game(rules, seed, options)
     assert final["finished"] is True
     score = final["score"]
     if final["winner"] is not None:
