@@ -13,13 +13,16 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain import rulesets
 from domain.ruleset import SITUATION_KEYS, EntryForm, IllegalEntry, Prompt, Ruleset
 
 MAX_ENTRIES = 3000
+# How often a second composed entry is tried (and discarded) on the same state: every step
+# doubles the cost of a game, one in four finds the same refusals for a quarter more time.
+PROBE_RATE = 0.25
 
 # Rulesets whose forms today offer entries that apply() refuses (issue #15). The strict test is
 # an expected failure for exactly these, so it flips to a failure of its own once they are fixed.
@@ -72,9 +75,9 @@ def play_random_game(
     """Plays to the final whistle, checking the invariants after every entry.
 
     Hypothesis draws the seed; a whole game's choices come from it, which keeps long games
-    within hypothesis's data limits while failures still replay exactly. At every step one more
-    entry, composed from a form chosen at random, is tried on the same state and discarded, so
-    forms the game does not follow are held to the same promise.
+    within hypothesis's data limits while failures still replay exactly. At a random quarter of
+    the steps one more entry, composed from a form chosen at random, is tried on the same state
+    and discarded, so forms the game does not follow are held to the same promise.
     """
     rnd = random.Random(seed)
     state = rules.initial("Bears", "Packers", dict(options or {}))
@@ -88,7 +91,8 @@ def play_random_game(
             return seen
         prompt = rules.expected(state)
         assert prompt.forms, f"no legal entry offered before the end: {prompt.text}"
-        accepted(rules, state, prompt, draw_entry(rnd, rnd.choice(prompt.forms)))
+        if rnd.random() < PROBE_RATE:
+            accepted(rules, state, prompt, draw_entry(rnd, rnd.choice(prompt.forms)))
         state, rulings = accepted(rules, state, prompt, draw_entry(rnd, rnd.choice(prompt.forms)))
         now = rules.situation(state)
         assert set(SITUATION_KEYS) <= set(now)
@@ -124,6 +128,9 @@ def strictly(names: list[str]) -> list[Any]:
 
 
 @pytest.mark.parametrize("name", strictly(rulesets.names()))
+# A whole game per example: its length is the dice's, not the code's (a Red Zone game took 0.4 to
+# 5.6 s on a busy 2-core machine), so no deadline; the profile's max_examples bounds the time.
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_random_legal_games_end_with_consistent_scores(
     name: str, seed: int, data: st.DataObject
