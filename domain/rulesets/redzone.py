@@ -79,6 +79,9 @@ PASSES = (
     "long-bomb",
 )
 OUTSIDE_RUNS = ("off-tackle", "sweep", "counter", "reverse")
+# Limiting the TE (1): the outside runs the Tight End adds his yard to ("Reverses can't be run
+# to the TE and even if they could, he can't block for himself").
+TE_OUTSIDE_RUNS = ("off-tackle", "sweep", "counter")
 # Passing Play Numbers printed on the chart that the rulebook text states (Interceptions).
 KNOWN_PASS_NUMBERS = {"screen": 1, "down-in": 5, "long-bomb": 8}
 OPEN_PASS_NUMBERS = ("2", "3", "4", "6", "7")
@@ -515,11 +518,15 @@ def _make_prompt(state: RedZoneState) -> tuple[str, str, list[EntryForm]]:
         )
     if ph == "kr":
         r = other(_k(state))
-        return (
-            r,
-            f"{n(r)} flip the top {_deck(state, r)} card: enter the KR number",
-            [EntryForm("kr", "return yards", (_n("KR", 0, 99),))],
-        )
+        kr = [EntryForm("kr", "return yards", (_n("KR", 0, 99),))]
+        if yards.is_safety(state.play.landing):
+            return (
+                r,
+                f"The kick is in {n(r)}'s end zone: down it for a touchback, or flip the top "
+                f"{_deck(state, r)} card and enter the KR number",
+                [EntryForm("down", "down the kick in the end zone: touchback at the 20"), *kr],
+            )
+        return r, f"{n(r)} flip the top {_deck(state, r)} card: enter the KR number", kr
     if ph == "onside_lg":
         r = other(_k(state))
         return (
@@ -597,8 +604,10 @@ def _make_prompt(state: RedZoneState) -> tuple[str, str, list[EntryForm]]:
     dfn = other(off)
     play = state.play
     if ph == "call":
+        reverse_to = tuple(t for t in TARGETS if not reverse_to_tight_end(state, t))
+        runs = RUNS if reverse_to == TARGETS else tuple(r for r in RUNS if r != "reverse")
         calls = [
-            EntryForm("call", "a running play to a player", (_w("play", RUNS), _w("to", TARGETS))),
+            EntryForm("call", "a running play to a player", (_w("play", runs), _w("to", TARGETS))),
             EntryForm(
                 "call",
                 "a pass whose number the rulebook gives",
@@ -614,6 +623,15 @@ def _make_prompt(state: RedZoneState) -> tuple[str, str, list[EntryForm]]:
                 ),
             ),
         ]
+        if runs != RUNS:
+            calls.insert(
+                1,
+                EntryForm(
+                    "call",
+                    "a Reverse, never to the Tight End",
+                    (_w("play", ("reverse",)), _w("to", reverse_to)),
+                ),
+            )
         if not state.is_try:
             calls.append(EntryForm("punt", "punt: the punter flips for P"))
             if state.ball_on is not None and state.ball_on <= yards.MIDFIELD:
@@ -630,7 +648,11 @@ def _make_prompt(state: RedZoneState) -> tuple[str, str, list[EntryForm]]:
             )
         )
         forms.append(
-            EntryForm("noplays", "the offence has no plays: delay of game", (_w("team", (off,)),))
+            EntryForm(
+                "noplays",
+                "the offence drew for the play and has no plays: delay of game",
+                (_w("team", (off,)),),
+            )
         )
         forms += _substitution_forms(state)
         return off, f"{down_line(state)}. {n(off)} call a play", forms
@@ -1201,14 +1223,33 @@ def kick_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
         )
         return _possession(state, r, yards.touchback(), [*rulings, ruling])
     spot = yards.flip(landing)
+    where = (
+        f"into {state.name(r)}'s end zone ({spot - yards.FIELD} deep). {state.name(r)} down it "
+        "or return it"
+        if yards.is_safety(spot)
+        else f"to {state.spot_for(r, spot)}. {state.name(r)} flip for KR"
+    )
     ruling = Ruling(
         "kickoff",
-        f"Kickoff: {distance} yards to {state.spot_for(r, spot)}. {state.name(r)} flip for KR.",
+        f"Kickoff: {distance} yards {where}.",
         team=k,
         yards=distance,
         data={"ball_on": spot},
     )
     return replace(state, phase="kr", play=replace(state.play, landing=spot)), [*rulings, ruling]
+
+
+def kick_downed(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+    """The Kickoff: "that is where the receiving team may elect to return": a kick caught in the
+    end zone may instead be downed there, a touchback at the 20."""
+    _none(rest, "down")
+    r = other(_k(state))
+    ruling = Ruling(
+        "touchback",
+        f"{state.name(r)} down the kick in the end zone: touchback, 1st and 10 at their 20.",
+        team=r,
+    )
+    return _possession(state, r, yards.touchback(), [ruling])
 
 
 def return_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
@@ -1497,22 +1538,27 @@ def _unit(pid: str) -> str:
 
 
 def delay_of_game(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
-    """No Plays: delay of game; discard the hand, draw seven from the Draw Deck, lose 5 yards."""
+    """No Plays: "no plays in his hand after drawing": the play's draw from the Time Deck comes
+    first; then delay of game: discard the hand, draw seven from the Draw Deck, lose 5 yards."""
     side = _side(
         _one(rest, "the team with no plays"),
         state,
         (state.offense if state.phase == "call" else state.defence,),
     )
+    rulings: list[Ruling] = []
+    if state.phase == "call":
+        state, rulings = draw_for_the_play(state)
     c = state.coach(side)
     state = _set(state, side, replace(c, hand=HAND, draw_flips=c.draw_flips + HAND))
     ruling = Ruling(
         "delay_of_game",
-        f"Delay of game on {state.name(side)}: new hand of seven, 5 yards.",
+        f"Delay of game on {state.name(side)}: no plays after drawing; a new hand of seven "
+        f"from the Draw Deck, {DELAY_OF_GAME_YARDS} yards.",
         team=side,
     )
     state = replace(state, play=Play(), phase="call")
     state, more = _apply_penalty(state, side, DELAY_OF_GAME_YARDS)
-    return state, [ruling, *more]
+    return state, [*rulings, ruling, *more]
 
 
 def call_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
@@ -1533,17 +1579,17 @@ def call_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
         ppn = int(_word(rest[2], OPEN_PASS_NUMBERS, "a Passing Play Number left for this play"))
     elif len(rest) == 3:
         raise IllegalEntry(f"{name} takes no Passing Play Number; enter: call {name} {target}")
+    if name == "reverse" and reverse_to_tight_end(state, target):
+        raise IllegalEntry(
+            f"a Reverse can't be run to the Tight End ({target.upper()}) when the TE only helps "
+            "outside runs; call it to another player"
+        )
     off = state.offense
     assert off is not None
-    rulings: list[Ruling] = []
+    state, rulings = draw_for_the_play(state)
     for s in (off, other(off)):
         c = state.coach(s)
-        draw = max(HAND - c.hand, 0)
-        state = _set(state, s, replace(c, hand=max(c.hand, HAND), refresh=False))
-        state, more = _flip(state, s, draw)
-        c = state.coach(s)
         state = _set(state, s, replace(c, hand=c.hand - 1))
-        rulings += more
     play = Play(call=name, kind=kind, target=target, ppn=ppn)
     text = (
         f"{state.name(off)} call {name} ({target.upper()})"
@@ -1554,6 +1600,29 @@ def call_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
         Ruling("call", text, team=off, data={"play": name, "target": target}),
         *rulings,
     ]
+
+
+def draw_for_the_play(state: RedZoneState) -> Rulings:
+    """Starting Play: each coach draws back to seven from his Time Deck (the play has started)."""
+    off = state.offense
+    assert off is not None
+    rulings: list[Ruling] = []
+    for s in (off, other(off)):
+        c = state.coach(s)
+        draw = max(HAND - c.hand, 0)
+        state = _set(state, s, replace(c, hand=max(c.hand, HAND), refresh=False))
+        state, more = _flip(state, s, draw)
+        rulings += more
+    return state, rulings
+
+
+def reverse_to_tight_end(state: RedZoneState, target: str) -> bool:
+    """Limiting the TE (1): "Reverses can't be run to the TE" (a TE in a receiver's place)."""
+    if state.opt("tight_end") != "outside" or not target.endswith("wr") or state.offense is None:
+        return False
+    c = state.coach(state.offense)
+    carrier = c.player(c.at(target))
+    return carrier is not None and carrier.position == "te"
 
 
 def defend_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
@@ -1947,7 +2016,7 @@ def run_yards(state: RedZoneState) -> tuple[int, list[str]]:
             notes.append("inside run on the side the Defensive Lineman left: +1 yard")
     elif end is not None and end.position == "te":
         rule = state.opt("tight_end")
-        if rule == "outside" and play.call not in OUTSIDE_RUNS:
+        if rule == "outside" and play.call not in TE_OUTSIDE_RUNS:
             pass
         elif lb_on_end:
             notes.append("a Linebacker opposite the Tight End cancels his yard")
@@ -1964,8 +2033,9 @@ def run_yards(state: RedZoneState) -> tuple[int, list[str]]:
 
 
 def long_bomb_incomplete(state: RedZoneState, outcome: Outcome) -> bool:
-    """No Long Bombs in the End Zone (optional): from inside the 20 a pass gain past the end
-    line is incomplete (harsh: skill checks too; harshest: long gains too)."""
+    """No Long Bombs in the End Zone (optional): from inside the 20 a chart gain past the end
+    line is incomplete (harsh: every catch but a Long Gain, Cover checks included; harshest:
+    long gains too)."""
     rule = state.opt("long_bombs")
     if rule == "off" or state.play.kind != "pass" or _ball(state) > RED_ZONE:
         return False
@@ -1973,8 +2043,8 @@ def long_bomb_incomplete(state: RedZoneState, outcome: Outcome) -> bool:
         return False
     sources = {
         "normal": ("chart",),
-        "harsh": ("chart", "skill"),
-        "harshest": ("chart", "skill", "lg"),
+        "harsh": ("chart", "skill", "cover"),
+        "harshest": ("chart", "skill", "cover", "lg"),
     }
     return outcome.source in sources[rule]
 
@@ -3240,6 +3310,7 @@ _HANDLERS: dict[tuple[str, str], Handler] = {
     ("safety_kick", "punt"): _bind(safety_choice, punt=True),
     ("k", "k"): kick_flip,
     ("kr", "kr"): return_flip,
+    ("kr", "down"): kick_downed,
     ("pr", "pr"): return_flip,
     ("onside_lg", "lg"): onside_lg,
     ("onside_k", "k"): onside_k,

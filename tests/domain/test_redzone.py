@@ -246,6 +246,28 @@ def test_tight_end_limited_to_outside_runs() -> None:
     assert g.sit["ball_on"] == 70
 
 
+def test_tight_end_outside_gives_a_reverse_no_yard() -> None:
+    """Limiting the TE (1): "only the Off Tackle, Sweep, and Counter would have the +1"."""
+    g = kicked(tight_end="outside")
+    g.enter("call reverse rrb", "defend 4-3", "flip green yellow", "result 3")
+    assert g.sit["ball_on"] == 70  # Sharpe (TE) is on the right: no +1 for a Reverse
+    g = kicked(tight_end="outside")
+    g.enter("call counter rrb", "defend 4-3", "flip green yellow", "result 3")
+    assert g.sit["ball_on"] == 69
+
+
+def test_tight_end_outside_refuses_a_reverse_to_the_tight_end() -> None:
+    """Limiting the TE (1): "Reverses can't be run to the TE"."""
+    g = kicked(tight_end="outside")
+    message = g.refused("call reverse rwr")
+    assert "Reverse" in message and "Tight End" in message
+    calls = [f for f in RULESET.expected(g.state).forms if f.keyword == "call"]
+    assert not any("reverse" in f.slots[0].words and "rwr" in f.slots[1].words for f in calls)
+    g.enter("call reverse lwr")  # Jerry Rice, a Wide Receiver: allowed
+    g = kicked()
+    g.enter("call reverse rwr")  # without the optional rule the TE may carry it
+
+
 def test_first_down_after_ten_yards() -> None:
     """Downs: gaining the ten yards gives a new first down."""
     g = kicked()
@@ -588,6 +610,18 @@ def test_delay_of_game_with_no_plays() -> None:
     assert g.sit["clock"]["home"]["hand"] == 7
 
 
+def test_delay_of_game_comes_after_the_draw_from_the_time_deck() -> None:
+    """No Plays: "no plays in his hand after drawing": the play's card is drawn first."""
+    g = kicked()
+    time, draws = g.sit["clock"]["home"]["time_deck"], g.sit["clock"]["home"]["draw_deck_flips"]
+    g.enter("noplays home")
+    assert g.sit["clock"]["home"]["time_deck"] == time - 1
+    assert g.sit["clock"]["home"]["draw_deck_flips"] == draws + 7
+    assert g.sit["clock"]["home"]["hand"] == 7
+    g.enter("call dive lrb")  # seven in hand already: the replayed down draws nothing more
+    assert g.sit["clock"]["home"]["time_deck"] == time - 1
+
+
 # Turnovers ----------------------------------------------------------------------------------------
 
 
@@ -794,6 +828,20 @@ def test_harshest_no_long_bombs_applies_to_long_gains() -> None:
     assert g.sit["score"]["home"] == 6
 
 
+@pytest.mark.parametrize("version", ["harsh", "harshest"])
+def test_harsh_no_long_bombs_applies_to_cover_check_catches(version: str) -> None:
+    """HARSH VERSION: "the only time a player may catch a pass past the back of the endzone is
+    on a Long Gain"."""
+    g = at_scrimmage(kicked(long_bombs=version), "home", 5)
+    g.enter("call long-bomb lwr", "defend 3-4", "flip yellow yellow", "result db")
+    g.enter("skill red c-2p")  # 16 yards from the 5: past the back line
+    assert (g.sit["ball_on"], g.sit["down"], g.sit["score"]["home"]) == (5, 2, 0)
+    g = at_scrimmage(kicked(long_bombs="normal"), "home", 5)
+    g.enter("call long-bomb lwr", "defend 3-4", "flip yellow yellow", "result db")
+    g.enter("skill red c-2p")
+    assert g.sit["score"]["home"] == 6
+
+
 @pytest.mark.parametrize(
     ("colour", "ball_on", "phase"), [("red", 85, "call"), ("green", 85, "punt_choice")]
 )
@@ -952,6 +1000,20 @@ def test_kickoff_into_the_end_zone_may_be_returned_else_touchback() -> None:
     g = drafted()
     g.enter("kick", "k 81")
     assert g.sit["ball_on"] == 80 and g.state.phase == "call"
+
+
+def test_kickoff_into_the_end_zone_may_be_downed_for_a_touchback() -> None:
+    """The Kickoff: "that is where the receiving team may elect to return": or down it."""
+    g = drafted()
+    g.enter("kick", "k 75")
+    time = g.sit["clock"]["home"]["time_deck"]
+    g.enter("down")
+    assert "touchback" in g.kinds()
+    assert (g.sit["possession"], g.sit["ball_on"], g.sit["down"]) == ("home", 80, 1)
+    assert g.sit["clock"]["home"]["time_deck"] == time  # no KR card flipped
+    g = drafted()
+    g.enter("kick", "k 67")
+    assert "not due" in g.refused("down")
 
 
 def test_punt_into_the_end_zone_is_a_touchback() -> None:
