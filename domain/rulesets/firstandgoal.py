@@ -44,6 +44,7 @@ HAIL_MARY_LINE = 65  # on or behind the offence's own 35 (see docs/rulings.md, 1
 ONSIDE_SPOT = 70  # the kicking team's own 30
 ONSIDE_NEEDS = 10
 D20_KICKOFF_SPOT = 90  # the receiving team's own 10
+D20_AGAIN = 20
 D20_PUNT_BASE = 35
 
 RUNS = ("halfback-dive", "off-tackle", "fullback-strong", "sweep", "draw", "run-pass-option")
@@ -80,7 +81,8 @@ COLOUR_LOW, COLOUR_HIGH = -10, 30
 BLACK_LOW, BLACK_HIGH = -20, 10
 MAX_BLACK = 4
 MAX_CARD_DICE = 6
-MAX_KICK_DICE = 3
+MAX_KICK_DICE = len(COLOURS)  # the board may name any of the team's coloured dice (ruling)
+BREAKAWAY_TD_ROLLS = 3
 TIMEOUT_OPTIONS = ("a", "b", "none")
 FAKE_KICK = ("kick", "fake")
 TEAMS = ("1v1", "2v1-home", "2v1-away", "2v2")
@@ -122,7 +124,8 @@ Phase = Literal[
 ]
 PlayKind = Literal["play", "two_point", "fake", "kick_return", "punt_return", "d20_return", "sneak"]
 CARD_PLAYS = ("play", "two_point", "fake")
-RETURNS = ("kick_return", "punt_return")
+KICKOFF_RETURNS = ("kick_return", "d20_return")
+RETURNS = ("kick_return", "punt_return", "d20_return")
 CALL_PHASES = ("call", "two_call", "fake_call")
 
 
@@ -158,6 +161,7 @@ class Play:
     penalty: tuple[str, str] | None = None  # (offender: "def" | "off", penalty die face)
     broken_up: bool = False
     turnover_faces: tuple[str, str] | None = None  # optional rule (p. 11): (referee, penalty)
+    pending: str | None = None  # d20 return: the play die waiting for the table's second d20
 
 
 @dataclass(frozen=True)
@@ -237,7 +241,8 @@ class FirstAndGoal:
         ),
         GameOption(
             "breakaway_td",
-            "Optional breakaway rule (p. 11): three breakaways in a row are a touchdown",
+            "Optional breakaway rule (p. 11): three breakaways in a row are a touchdown, on any "
+            "run with the ball (returns too)",
             YES_NO,
             "no",
         ),
@@ -368,7 +373,7 @@ def kickoff_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     assert off is not None
     ruling = Ruling("decision", f"{state.name(off)} run the kickoff back.", team=off)
     if state.d20:
-        play = Play("d20_return", start=D20_KICKOFF_SPOT, colours=("d20",), play_die=False)
+        play = Play("d20_return", start=D20_KICKOFF_SPOT, colours=("d20",))
         return replace(state, phase="roll", play=play), [ruling]
     return _board_step(state, "return"), [ruling]
 
@@ -565,16 +570,22 @@ def roll_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     play = state.play
     assert play is not None
     values = _read_dice(rest, _roll_dice_spec(play))
-    if play.kind == "d20_return":
-        return d20_kickoff(state, int(values[0]))
-    reroll = state.phase == "reroll"
+    shown = _show_values(_roll_dice_spec(play), values)
+    if play.kind == "d20_return" and state.phase == "roll":
+        return d20_kickoff(state, values, shown)
     nums = [int(v) for v in values if isinstance(v, int)]
     n_col = len(play.colours)
     coloured, blacks = sum(nums[:n_col]), sum(nums[n_col:])
     face = str(values[-1]) if play.play_die else "none"
-    shown = _show_values(_roll_dice_spec(play), values)
-    if reroll:
+    if state.phase == "reroll":
         return breakaway_reroll(state, coloured + blacks, face, shown)
+    return play_die(state, face, coloured, blacks, shown)
+
+
+def play_die(state: FirstAndGoalState, face: str, coloured: int, blacks: int, shown: str) -> Result:
+    """Play die (p. 6): X, breakaway, potential turnover or penalty, or the plain total."""
+    play = state.play
+    assert play is not None
     if face == "x":
         return broken_up(state, blacks, shown)
     distance = coloured + blacks
@@ -604,7 +615,7 @@ def broken_up(state: FirstAndGoalState, blacks: int, shown: str) -> Result:
     """Play die X (p. 6): broken up, the coloured dice count 0; on a kickoff return, touchback."""
     play = state.play
     assert play is not None
-    if play.kind == "kick_return":
+    if play.kind in KICKOFF_RETURNS:
         ruling = Ruling("touchback", f"{shown}: X on the kickoff return is a touchback at the 20.")
         return _to_call(_first_down(replace(state, play=None), yards.touchback())), [ruling]
     ruling = Ruling("broken_up", f"{shown}: broken up, {blacks:+d} yards.", yards=blacks)
@@ -648,21 +659,27 @@ def breakaway_reroll(state: FirstAndGoalState, distance: int, face: str, shown: 
 
 
 def _after_breakaway_roll(state: FirstAndGoalState, play: Play, rulings: list[Ruling]) -> Result:
-    spot = yards.advance(play.start, play.gained)
-    if state.breakaway_td and play.breaks >= 3 and play.kind in CARD_PLAYS:
+    """Breakaway (p. 6): the rerolls go on while the symbol repeats, until the runner scores."""
+    if breakaway_touchdown(state, play):
         rulings.append(
             Ruling("breakaway_touchdown", "Three breakaways in a row: the runner is gone (p. 11).")
         )
         after, more = finish_play(state, replace(play, gained=play.start))
         return after, [*rulings, *more]
-    if not yards.on_field(spot):
+    if yards.is_touchdown(yards.advance(play.start, play.gained)):
         after, more = finish_play(state, play)
         return after, [*rulings, *more]
     return replace(state, phase="reroll", play=play), rulings
 
 
+def breakaway_touchdown(state: FirstAndGoalState, play: Play) -> bool:
+    """Optional breakaways (p. 11): three in a row on any run with the ball, returns included."""
+    return state.breakaway_td and play.breaks >= BREAKAWAY_TD_ROLLS
+
+
 def stop_breakaway(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
-    """Breakaway (p. 6): after a negative breakaway roll the offence may declare the ball dead."""
+    """Breakaway (p. 6): after a negative roll the side with the ball may declare him down."""
+    # On a return that side is the returners: p. 3 calls the receiving team the offence.
     _nothing_more("stop", rest)
     play = state.play
     assert play is not None
@@ -845,21 +862,30 @@ def return_penalty(state: FirstAndGoalState, chooser: Side) -> Result:
     return _to_call(_first_down(replace(state, play=None), spot)), [ruling]
 
 
-def d20_kickoff(state: FirstAndGoalState, face: int) -> Result:
+def d20_kickoff(state: FirstAndGoalState, values: Sequence[int | str], shown: str) -> Result:
     """Optional d20 kickoff (p. 16): from the 10 by the roll; 20 rolls again; two 20s score."""
+    # The d20 replaces the return dice only: the play die is rolled with it (p. 4) and its
+    # effect applies to the table's distance (docs/rulings.md, 1st & Goal, 36).
     play = state.play
     assert play is not None and state.offense is not None
-    if face == 20 and play.breaks == 0:
-        ruling = Ruling("d20_again", "d20 kickoff return 20: roll the d20 again and add.")
-        return replace(state, play=replace(play, gained=20, breaks=1)), [ruling]
-    if face == 20:
-        ruling = Ruling("d20_return", "Second 20 on the d20: returned for a touchdown!")
-        after, more = finish_play(state, replace(play, gained=play.start))
-        return after, [ruling, *more]
-    gained = play.gained + face
-    ruling = Ruling("d20_return", f"d20 kickoff return: {gained} yards from the 10.", yards=gained)
-    after, more = finish_play(state, replace(play, gained=gained))
-    return after, [ruling, *more]
+    rulings: list[Ruling] = []
+    if play.pending is None:
+        distance, face = int(values[0]), str(values[1])
+        if distance == D20_AGAIN and face != "x":
+            ruling = Ruling(
+                "d20_again",
+                f"{shown}: 20 on the d20: roll the d20 again and add; then the play die {face}.",
+            )
+            return replace(state, play=replace(play, pending=face)), [ruling]
+    else:
+        second, face = int(values[0]), play.pending
+        state = replace(state, play=replace(play, pending=None))
+        distance = play.start if second == D20_AGAIN else D20_AGAIN + second
+        shown = f"d20 20 then {second} ({distance} yards from the 10), play {face}"
+        if second == D20_AGAIN:
+            rulings.append(Ruling("d20_return", "Second 20 on the d20: returned all the way!"))
+    after, more = play_die(state, face, distance, 0, shown)
+    return after, [*rulings, *more]
 
 
 # The end of a play --------------------------------------------------------------------------
@@ -871,7 +897,7 @@ def finish_play(state: FirstAndGoalState, play: Play) -> Result:
     assert off is not None
     spot = yards.advance(play.start, play.gained)
     state = replace(state, play=None)
-    if play.kind in (*RETURNS, "d20_return"):
+    if play.kind in RETURNS:
         return return_result(state, play, spot)
     state = _refill(state)
     if play.kind == "two_point":
@@ -888,7 +914,7 @@ def finish_play(state: FirstAndGoalState, play: Play) -> Result:
         and play.gained >= 0
     )
     after, rulings = downs(state, spot)
-    if after.phase == "call" and after.offense == off and completed and after.green.deck > 0:
+    if after.phase == "call" and after.offense == off and completed:
         after = replace(after, pass_completed=True)
     return after, rulings
 
@@ -1868,6 +1894,8 @@ def _describe(spec: tuple[tuple[str, str], ...]) -> str:
 
 
 def _roll_dice_spec(play: Play) -> tuple[tuple[str, str], ...]:
+    if play.pending is not None:
+        return (("d20", "d20"),)  # the d20 table's second roll, alone (p. 16)
     spec = [(c, "d20" if c == "d20" else "num") for c in play.colours]
     spec += [("black", "num")] * play.blacks
     if play.play_die:
@@ -2123,8 +2151,8 @@ def _prompt_fake_call(state: FirstAndGoalState) -> Prompt:
     return Prompt(
         "both",
         "The kick is faked: both coaches choose a card and reveal (no black die): "
-        "play <offence card> <defence card>",
-        tuple(_play_forms(state)),
+        "play <offence card> <defence card>, or call a time-out",
+        tuple(_play_forms(state) + _timeout_form(state, SIDES)),
     )
 
 
@@ -2155,14 +2183,14 @@ def _prompt_roll(state: FirstAndGoalState) -> Prompt:
     what = ", ".join(_DIE_NAMES.get(name, name) for name, _ in spec)
     head = {
         "kick_return": "Kickoff return from the goal line",
-        "d20_return": "d20 kickoff return" if play.breaks == 0 else "d20 20: roll it again",
+        "d20_return": "d20 kickoff return" if play.pending is None else "d20 20: roll it again",
         "punt_return": "Punt return",
     }.get(play.kind, "Roll")
     if state.phase == "reroll":
         head = f"Breakaway ({play.gained:+d} so far): roll the same dice again"
     forms = [_roll_form(spec, "the faces rolled, in this order")]
-    if state.phase == "reroll" and play.last < 0 and play.kind in CARD_PLAYS:
-        forms.append(EntryForm("stop", "the offence declares the runner down"))
+    if state.phase == "reroll" and play.last < 0:
+        forms.append(EntryForm("stop", "the runner's side declares him down"))
     return Prompt("both", f"{head}: {what}. roll <faces>", tuple(forms))
 
 
@@ -2437,7 +2465,7 @@ _HANDLERS: dict[str, dict[str, Any]] = {
     "squib_roll": {"roll": squib_roll},
     "call": _CALLS,
     "two_call": {"play": play_call, "timeout": time_out},
-    "fake_call": {"play": play_call},
+    "fake_call": {"play": play_call, "timeout": time_out},
     "matchup": {"dice": matchup, "timeout": time_out},
     "roll": {"roll": roll_dice},
     "reroll": {"roll": roll_dice, "stop": stop_breakaway},

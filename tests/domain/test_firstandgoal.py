@@ -247,6 +247,58 @@ def test_three_breakaways_in_a_row_score_with_the_optional_rule() -> None:
     assert sit(g)["score"]["home"] == 6
 
 
+def test_three_breakaways_in_a_row_on_a_kickoff_return_score() -> None:
+    """Optional breakaways (p. 11, "Pokud hodíte únik třikrát v řadě"): on any run, a return too."""
+    g = game(breakaway_td="yes")
+    g.enter("toss home", "return", "dice red tan", "roll 3 2 break", "roll 1 1 break")
+    assert g.state.phase == "reroll"
+    g.enter("roll 2 0 break")
+    assert "breakaway_touchdown" in g.kinds() and "return_touchdown" in g.kinds()
+    assert sit(g)["score"]["home"] == 6 and g.state.phase == "try"
+
+
+def test_three_breakaways_in_a_row_on_a_punt_return_score() -> None:
+    """Optional breakaways (p. 11): the punt returner who breaks free three times scores."""
+    g = placed(70, down=4, marker=60, breakaway_td="yes")
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 10 10", "return")
+    g.enter("roll 2 break", "roll 1 break", "roll 0 break")
+    assert sit(g)["score"] == {"home": 0, "away": 6} and "breakaway_touchdown" in g.kinds()
+
+
+def test_a_return_breakaway_from_the_goal_line_keeps_rolling() -> None:
+    """Breakaway (p. 6, "pokračují v házení, pokud se znovu objeví symbol"): no gain, roll on."""
+    g = game()
+    g.enter("toss home", "return", "dice red tan", "roll 0 0 break")
+    assert g.state.phase == "reroll" and "touchback" not in g.kinds()
+    g.enter("roll 6 4 hail")
+    assert (sit(g)["possession"], sit(g)["ball_on"], sit(g)["down"]) == ("home", 90, 1)
+
+
+def test_a_return_breakaway_behind_the_goal_line_rolls_on_or_the_returners_stop() -> None:
+    """Breakaway (p. 6): behind the goal line he still runs; the returners (p. 3) may stop."""
+    # Stopped after a negative roll behind the goal line: downed in the end zone, a touchback.
+    g = game()
+    g.enter("toss home", "return", "dice red tan", "roll -2 0 break")
+    assert "stop" in [f.keyword for f in g.ruleset.expected(g.state).forms]
+    g.enter("roll 5 3 mary")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (94, 1)
+    g = game()
+    g.enter("toss home", "return", "dice red tan", "roll -2 0 break", "stop")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (80, 1) and "touchback" in g.kinds()
+
+
+def test_a_breakaway_behind_the_own_goal_line_rolls_on_until_it_ends() -> None:
+    """Breakaway (p. 6): behind the own goal line the runner rolls on; ending there: safety."""
+    g = placed(97, down=1, marker=87)
+    g.enter("play sweep nickel", "dice red black", "roll 1 -6 break")
+    assert g.state.phase == "reroll" and sit(g)["score"]["away"] == 0
+    g.enter("roll 6 0 hail")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (96, 2)
+    g = placed(97, down=1, marker=87)
+    g.enter("play sweep nickel", "dice red black", "roll 1 -6 break", "stop")
+    assert sit(g)["score"]["away"] == 2 and "safety" in g.kinds()
+
+
 def test_potential_turnover_referee_t_changes_possession() -> None:
     """Potential turnover (p. 6): move the ball, then a T on the referee die is a turnover."""
     g = kicked_off()
@@ -837,10 +889,10 @@ def test_squib_kick_option() -> None:
 def test_d20_kickoff_and_punt_tables() -> None:
     """Optional d20 rules (p. 16): kickoff from the 10 + d20 (20 again); punt 35 + d20."""
     g = game(d20="yes")
-    g.enter("toss home", "return", "roll 12")
+    g.enter("toss home", "return", "roll 12 hail")
     assert sit(g)["ball_on"] == 78
     g = game(d20="yes")
-    g.enter("toss home", "return", "roll 20", "roll 20")
+    g.enter("toss home", "return", "roll 20 hail", "roll 20")
     assert sit(g)["score"]["home"] == 6
     g = placed(70, down=4, marker=60, d20="yes")
     g.enter("punt", "reveal kick kick", "roll 10 fc")
@@ -992,3 +1044,52 @@ def test_ruling_free_punt_after_a_safety_has_no_fake_kick_cards() -> None:
     g = placed(98, down=2, marker=88)
     g.enter("play sweep nickel", "dice red black", "roll 0 -3 hail")
     assert g.state.phase == "board_dice" and g.state.kick == "punt"
+
+
+def test_ruling_potential_turnover_moves_by_the_coloured_and_the_black_dice() -> None:
+    """Ruling 35 (p. 6 "určenou barevnými kostkami", p. 5): a T moves the black die's yards too."""
+    g = kicked_off()
+    g.enter("play slant nickel", "dice yellow black", "roll 6 -4 t", "ref other")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (78, 2)
+    g = kicked_off()
+    g.enter("play slant nickel", "dice yellow black", "roll 6 -4 t", "ref t")
+    assert (sit(g)["possession"], sit(g)["ball_on"]) == ("away", 22)
+
+
+def test_ruling_d20_kickoff_return_keeps_the_play_die() -> None:
+    """Ruling 36 (p. 16 "Nahraďte základní kostku", p. 4): the d20 return keeps the play die."""
+    g = game(d20="yes")
+    g.enter("toss home", "return")
+    assert [s.label for s in g.ruleset.expected(g.state).forms[0].slots] == ["d20 die", "play die"]
+    g.enter("roll 12 x")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (80, 1) and "touchback" in g.kinds()
+    g = game(d20="yes")
+    g.enter("toss home", "return", "roll 12 break", "roll 5 hail")
+    assert sit(g)["ball_on"] == 73  # from the 10: 12, then 5 more on the breakaway reroll
+    g = game(d20="yes")
+    g.enter("toss home", "return", "roll 7 t", "ref t")
+    assert (sit(g)["possession"], sit(g)["ball_on"]) == ("away", 17)  # fumbled at the 17
+    g = game(d20="yes")
+    g.enter("toss home", "return", "roll 20 p")
+    assert [s.label for s in g.ruleset.expected(g.state).forms[0].slots] == ["d20 die"]
+    g.enter("roll 5", "ref def 15", "accept")
+    assert sit(g)["ball_on"] == 50  # from the 10: 20 + 5 to the 35, then 15 on the kickers
+
+
+def test_ruling_a_faked_kick_allows_a_time_out_at_the_card_choice() -> None:
+    """Ruling 37 (p. 11 "kartu běžným způsobem", p. 4 "nebo zvolají TIME OUT"): time-out allowed."""
+    g = placed(40, down=4, marker=35)
+    g.enter("punt", "reveal fake kick", "timeout away", "options none b")
+    assert g.state.phase == "fake_call" and sit(g)["timeouts"] == {"home": 3, "away": 2}
+    g.enter("play slant nickel", "dice yellow black", "roll 6 hail")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (34, 1)
+
+
+def test_ruling_the_board_may_name_any_of_the_six_coloured_dice_for_a_kick() -> None:
+    """Ruling 38 (p. 4 "Hodí těmito kostkami", icons lost): any coloured dice, not the black."""
+    g = game()
+    g.enter("toss home", "return")
+    refused(g, "dice red tan black", "not a die to name here")
+    g.enter("dice red tan brown yellow", "roll 3 2 1 4 hail")
+    assert sit(g)["ball_on"] == 90
+    assert sit(g)["board_dice"] == {"return": ["red", "tan", "brown", "yellow"]}
