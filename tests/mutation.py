@@ -1,0 +1,168 @@
+"""Mutation testing of one game's rules with mutmut, on a throw-away clone of the repository.
+
+mutmut rewrites the files it mutates, so this helper never runs it in the working tree it is
+started from: it clones the committed ``HEAD`` into a temporary folder, writes mutmut's
+configuration into the clone's ``pyproject.toml``, and runs mutmut there with one worker.
+Uncommitted changes are not part of the run. See docs/mutation.md.
+
+    .venv/bin/python -m tests.mutation rushzone
+    .venv/bin/python -m tests.mutation redzone --tests 'tests/domain/test_redzone*.py' --keep
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("rushzone", "redzone", "firstandgoal", "thirdandlong", "gridironmasters")
+# Packages the tests import besides domain/; copied next to the mutants so that nothing is ever
+# imported from the working tree (mutmut takes the clone's own folder off sys.path).
+ALSO_COPY = ("companion", "projections", "mobile", "examples")
+
+
+def _toml_list(items: list[str]) -> str:
+    return "[" + ", ".join(json.dumps(i) for i in items) + "]"
+
+
+def clone(dest: Path, ref: str) -> str:
+    """A fresh clone of ``ref`` at ``dest`` (no hard links into this repository's objects)."""
+    subprocess.run(
+        ["git", "clone", "--quiet", "--no-hardlinks", "--no-checkout", str(ROOT), str(dest)],
+        check=True,
+    )
+    subprocess.run(["git", "-C", str(dest), "checkout", "--quiet", ref], check=True)
+    out = subprocess.run(
+        ["git", "-C", str(dest), "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    )
+    return out.stdout.strip()
+
+
+def configure(repo: Path, game: str, tests: list[str]) -> None:
+    """mutmut's settings, written into the clone's pyproject.toml only."""
+    files = sorted({f for pattern in tests for f in glob.glob(pattern, root_dir=repo)})
+    if not files:
+        raise SystemExit(f"no test files match {tests} in the clone")
+    section = "\n".join(
+        [
+            "",
+            "[tool.mutmut]",
+            'source_paths = ["domain"]',
+            f"only_mutate = {_toml_list([f'domain/rulesets/{game}.py'])}",
+            f"also_copy = {_toml_list(list(ALSO_COPY))}",
+            f"pytest_add_cli_args_test_selection = {_toml_list(files)}",
+            'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]',
+            "",
+        ]
+    )
+    pyproject = repo / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + section, encoding="utf-8")
+
+
+def mutmut(repo: Path, *args: str, capture: bool = False) -> str:
+    """``python -m mutmut ARGS`` inside the clone."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mutmut", *args],
+        cwd=repo,
+        check=not capture,
+        capture_output=capture,
+        text=True,
+        env={**_clean_env(), "HYPOTHESIS_PROFILE": "dev"},
+    )
+    return done.stdout if capture else ""
+
+
+def _clean_env() -> dict[str, str]:
+    env = dict(os.environ)
+    # The clone must not import anything from the working tree.
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def report(repo: Path, game: str, commit: str, seconds: float) -> str:
+    """The score and every mutant that was not killed, with its diff, as markdown."""
+    listing = mutmut(repo, "results", "--all", "true", capture=True)
+    statuses: dict[str, str] = {}
+    for line in listing.splitlines():
+        match = re.match(r"\s*(\S+): (.+)$", line)
+        if match:
+            statuses[match.group(1)] = match.group(2).strip()
+    counts: dict[str, int] = {}
+    for status in statuses.values():
+        counts[status] = counts.get(status, 0) + 1
+    killed = counts.get("killed", 0) + counts.get("timeout", 0)
+    tested = len(statuses) - counts.get("skipped", 0) - counts.get("not checked", 0)
+    score = 100.0 * killed / tested if tested else 0.0
+    lines = [
+        f"# mutmut: domain/rulesets/{game}.py at {commit[:12]}",
+        "",
+        f"{killed} of {tested} mutants killed ({score:.1f}%) in {seconds / 60:.1f} min; "
+        + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
+        "",
+    ]
+    for name, status in sorted(statuses.items()):
+        if status in ("killed", "timeout"):
+            continue
+        diff = mutmut(repo, "show", name, capture=True)
+        lines += [f"## {name} ({status})", "", "```diff", diff.strip(), "```", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.mutation",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("game", choices=GAMES, help="the ruleset module to mutate")
+    parser.add_argument(
+        "--tests",
+        action="append",
+        help="test files (globs) that judge the mutants; default tests/domain/test_GAME*.py",
+    )
+    parser.add_argument("--ref", default="HEAD", help="the commit to clone (default HEAD)")
+    parser.add_argument("--max-children", type=int, default=1, help="mutmut workers (default 1)")
+    parser.add_argument("--report", type=Path, help="write the markdown report here too")
+    parser.add_argument("--keep", action="store_true", help="keep the clone (mutmut browse)")
+    args = parser.parse_args(argv)
+    tests = args.tests or [f"tests/domain/test_{args.game}*.py"]
+
+    work = Path(tempfile.mkdtemp(prefix=f"zebra-mutation-{args.game}-"))
+    repo = work / "zebra"
+    try:
+        commit = clone(repo, args.ref)
+        if repo.resolve() == ROOT or ROOT in repo.resolve().parents:
+            raise SystemExit("refusing to run mutmut inside the working tree")
+        configure(repo, args.game, tests)
+        print(f"mutmut on domain/rulesets/{args.game}.py at {commit[:12]} in {repo}", flush=True)
+        started = time.monotonic()
+        # mutmut exits non-zero when mutants survive; the report below says which.
+        subprocess.run(
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
+            cwd=repo,
+            env={**_clean_env(), "HYPOTHESIS_PROFILE": "dev"},
+            check=False,
+        )
+        text = report(repo, args.game, commit, time.monotonic() - started)
+        print(text)
+        if args.report:
+            args.report.write_text(text, encoding="utf-8")
+    finally:
+        if args.keep:
+            print(f"clone kept at {repo}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
