@@ -528,13 +528,14 @@ def check(
     every: Annotated[bool, typer.Option("--all", help="Check every game in the store")] = False,
     store: StoreOption = None,
 ) -> None:
-    """Check that the store is whole: every event of a game (or of all) read and chained."""
+    """Check that the store is whole: every event of a game (or of all) read, chained and held
+    to the game's head; on SQLite, the file's own integrity check first."""
     referee = open_referee(store)
     problems = 0
     if referee.store.path is not None:
-        damage = stores.quick_check(referee.store.path)
+        damage = stores.integrity_check(referee.store.path)
         if damage:
-            raise stores.StoreError(f"the store file {referee.store.path} is damaged: {damage}")
+            raise stores.StoreError(damage)
     found = referee.check(None if every else referee.find(game))
     for game_id, problem in found:
         if problem is None:

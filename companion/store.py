@@ -379,19 +379,28 @@ def log_waiting(path: Path) -> bool:
         return False
 
 
-def quick_check(path: Path | str) -> str | None:
-    """SQLite's check of every page of a store file (slow, so only 'zebra check' runs it):
-    None when it is sound, else what is wrong."""
+# What SQLite's own names in an integrity report stand for.
+SQLITE_NAMES = {
+    f"sqlite_autoindex_{EVENTS_TABLE}_1": "the index of events by game and number",
+    EVENTS_TABLE: "the events",
+    "game_heads": "the games' heads",
+}
+
+
+def integrity_check(path: Path | str) -> str | None:
+    """SQLite's full check of a store file (slow, so only 'zebra check' runs it): every page,
+    and every index entry against its row, which a damaged index that cuts a game's reads short
+    fails. None when the file is sound, else one line naming what is damaged."""
     path = Path(path).expanduser()
     try:
         mode = check(path, create=False)
         uri = sqlite_uri(path.resolve(), mode or "ro")
         with closing(sqlite3.connect(uri, uri=True)) as conn:
-            verdict = [str(row[0]) for row in conn.execute("PRAGMA quick_check(20)")]
+            verdict = [str(row[0]) for row in conn.execute("PRAGMA integrity_check(20)")]
     except StoreError as exc:
         return str(exc)
     except sqlite3.DatabaseError as exc:
-        return f"store {path} is corrupt or unreadable: {exc}"
+        return f"store {path} is damaged or unreadable: {exc}"
     if verdict == ["ok"]:
         return None
     found = [
@@ -400,8 +409,16 @@ def quick_check(path: Path | str) -> str | None:
         for line in row.splitlines()
         if line.strip() and not line.startswith("***")
     ]
+    named = []
+    for line in found[:3]:
+        words = [w for w in SQLITE_NAMES if w in line.split()]
+        named.append(f"{line} ({SQLITE_NAMES[words[0]]})" if words else line)
     more = "; and more" if len(found) > 3 else ""
-    return f"store {path} is corrupt: {'; '.join(found[:3]) or 'no answer'}{more}"
+    hint = ""
+    if found and all(" index " in f" {line} " for line in found):
+        # An index is derived from its table: rebuilding it loses nothing.
+        hint = f"; only an index is damaged: sqlite3 {path} REINDEX rebuilds it"
+    return f"store {path} is damaged: {'; '.join(named) or 'no answer'}{more}{hint}"
 
 
 def __getattr__(name: str) -> Any:

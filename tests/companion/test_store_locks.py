@@ -14,13 +14,16 @@ import io
 import multiprocessing
 import os
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import pytest
+from typer.testing import CliRunner
 
 from companion import store as stores
+from companion.cli import app
 from companion.scripts import read_script
 from companion.service import Referee
 from tests.domain.scripts import EXAMPLES
@@ -157,9 +160,9 @@ def test_opening_the_store_runs_no_whole_file_check(
     assert statements and not [s for s in statements if "check" in s.lower()]
 
 
-def test_quick_check_names_what_is_wrong(tmp_path: Path) -> None:
+def test_the_integrity_check_names_what_is_wrong(tmp_path: Path) -> None:
     path = a_store(tmp_path)
-    assert stores.quick_check(path) is None
+    assert stores.integrity_check(path) is None
     data = bytearray(path.read_bytes())
     # Damage a page in the middle of the file: opening the store does not notice, the check does.
     middle = (len(data) // 2 // 4096) * 4096
@@ -167,9 +170,42 @@ def test_quick_check_names_what_is_wrong(tmp_path: Path) -> None:
     damaged = tmp_path / "damaged.sqlite"
     damaged.write_bytes(bytes(data))
     stores.resolve(str(damaged), create=False)
-    verdict = stores.quick_check(damaged)
-    assert verdict is not None and "corrupt" in verdict and "\n" not in verdict
+    verdict = stores.integrity_check(damaged)
+    assert verdict is not None and "damaged" in verdict and "\n" not in verdict
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"not a database at all" * 200)
-    assert "not an SQLite file" in (stores.quick_check(junk) or "")
-    assert "no Zebra store" in (stores.quick_check(tmp_path / "none.sqlite") or "")
+    assert "not an SQLite file" in (stores.integrity_check(junk) or "")
+    assert "no Zebra store" in (stores.integrity_check(tmp_path / "none.sqlite") or "")
+
+
+def test_zebra_check_names_a_damaged_index_that_sqlite_quick_check_passes(tmp_path: Path) -> None:
+    """SQLite's file check (PostgreSQL keeps its indexes itself): the full one, which compares
+    every index entry with its row."""
+    path = a_store(tmp_path)
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        (page_size,) = conn.execute("PRAGMA page_size").fetchone()
+        pages = [
+            row[0]
+            for row in conn.execute(
+                "SELECT pageno FROM dbstat WHERE name = 'sqlite_autoindex_stored_events_1' "
+                "AND pagetype = 'leaf'"
+            )
+        ]
+        (full_id,) = conn.execute("SELECT DISTINCT originator_id FROM stored_events").fetchone()
+    data = bytearray(path.read_bytes())
+    start = (pages[0] - 1) * page_size
+    at = data.find(full_id.encode(), start, start + page_size)
+    assert at != -1
+    # One index entry's game id changed, so it sorts after the game's other entries.
+    at += next(i for i, ch in enumerate(full_id) if ch != "f")
+    data[at] = ord("f")
+    path.write_bytes(bytes(data))
+    with closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    result = CliRunner().invoke(app, ["check", "--all", "--store", str(path)])
+    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1, result.output
+    line = result.stderr
+    assert line.startswith(f"error: store {path} is damaged: ") and "REINDEX" in line, line
+    assert "missing from index sqlite_autoindex_stored_events_1" in line, line
+    assert "(the index of events by game and number)" in line, line
