@@ -77,6 +77,10 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
+def one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
 def refereed(command: F) -> F:
     """Turn every refusal into one clear line instead of a traceback."""
 
@@ -94,12 +98,13 @@ def refereed(command: F) -> F:
                 raise
             raise fail(str(exc)) from None
         except sqlite3.DatabaseError as exc:
-            raise fail(f"the store could not be read or written: {exc}") from None
+            raise fail(f"the store could not be read or written: {one_line(exc)}") from None
         except Exception as exc:
             from eventsourcing.persistence import PersistenceError
 
             if isinstance(exc, PersistenceError):
-                raise fail(f"the store could not be read or written: {exc}") from None
+                # PostgreSQL's messages run over several lines (CONTEXT:, DETAIL:).
+                raise fail(f"the store could not be read or written: {one_line(exc)}") from None
             raise
 
     return run  # type: ignore[return-value]

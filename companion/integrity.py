@@ -36,6 +36,24 @@ class StoreDamaged(StoreError):
     """A stored event was altered, removed or never written by Zebra."""
 
 
+@dataclasses.dataclass(frozen=True)
+class LinkedStoredEvent(StoredEvent):
+    """A stored event on its way to the store, with the chain link its state carries: the
+    recorders write the last one of each game as the game's head (companion.heads)."""
+
+    link: str = ""
+
+
+def stored_link(state: bytes) -> str | None:
+    """The chain link a stored state carries, or None if it carries none or cannot be read."""
+    try:
+        body = json.loads(state)
+    except (TypeError, ValueError):
+        return None
+    found = body.get(CHAIN_KEY) if isinstance(body, dict) else None
+    return found if isinstance(found, str) else None
+
+
 def _event_classes() -> dict[str, type[Any]]:
     """Zebra's own event types by stored topic: the only types a store may hold."""
     classes = {}
@@ -95,11 +113,12 @@ class ChainedMapper(Mapper[UUID]):
             chained = link(previous, stored.topic, str(game), version, state)
             self._pending.setdefault(game, {})[version] = (chained, True)
         state[CHAIN_KEY] = chained
-        return StoredEvent(
+        return LinkedStoredEvent(
             originator_id=game,
             originator_version=version,
             topic=stored.topic,
             state=self.transcoder.encode(state),
+            link=chained,
         )
 
     def settle(self, stored: bool) -> None:
@@ -115,6 +134,7 @@ class ChainedMapper(Mapper[UUID]):
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         game, version = stored_event.originator_id, stored_event.originator_version
         where = f"game {str(game)[:8]}, event {version}"
+        check_columns(stored_event, where)
         cls = KNOWN_TOPICS.get(stored_event.topic)
         if cls is None:
             raise StoreDamaged(
@@ -156,6 +176,12 @@ class ChainedMapper(Mapper[UUID]):
             )
         return domain_event
 
+    def link_at(self, game: UUID, version: int) -> str | None:
+        """The link this mapper computed for event ``version`` of ``game``, if it read it."""
+        with self._lock:
+            known = self._links.get(game, {}).get(version)
+        return known[0] if known is not None else None
+
     def _previous(self, game: UUID, version: int) -> str:
         """The link before ``version`` when writing (the game was read or written first)."""
         if version == 1:
@@ -188,6 +214,21 @@ class ChainedMapper(Mapper[UUID]):
         for stored in found:
             self.to_domain_event(stored)
         return self._links[game][version]
+
+
+def check_columns(stored: StoredEvent, where: str) -> None:
+    """A row's columns must be of the types Zebra writes: a damaged row can hold anything."""
+    version = stored.originator_version
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise StoreDamaged(
+            f"the store is damaged at game {str(stored.originator_id)[:8]}: an event's number "
+            f"{str(version)[:20]!r} is not a positive whole number; run zebra check"
+        )
+    if not isinstance(stored.topic, str) or not isinstance(stored.state, bytes | bytearray):
+        raise StoreDamaged(
+            f"the store is damaged at {where}: its type or state is not what Zebra writes; "
+            "run zebra check"
+        )
 
 
 def _event(cls: type[Any], game: UUID, version: int, state: dict[str, Any]) -> Any:

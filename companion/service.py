@@ -20,6 +20,7 @@ from eventsourcing.persistence import PersistenceError, RecordConflictError
 from eventsourcing.utils import get_topic
 
 from companion import current, transfer
+from companion.heads import hold_to_heads
 from companion.integrity import ChainedMapper, StoreDamaged, check_game
 from companion.scripts import Script
 from companion.store import Store, StoreError
@@ -365,13 +366,21 @@ class Referee(Application[UUID]):
         ids = [game_id] if game_id is not None else self._game_ids()
         checker = ChainedMapper(transcoder=self.construct_transcoder())
         checker.recorder = self.recorder
-        out = []
+        out: list[tuple[UUID, str | None]] = []
         for gid in ids:
-            out.append((gid, check_game(self.recorder.select_events(gid), checker)))
+            try:
+                # Held to the game's head (companion.heads): a game read short is named here.
+                events = self.recorder.select_events(gid)
+            except StoreDamaged as exc:
+                out.append((gid, str(exc)))
+                continue
+            out.append((gid, check_game(events, checker)))
         return out
 
     def _game_ids(self) -> list[UUID]:
-        """Every game in the store, in the order they were started (no event is decoded)."""
+        """Every game in the store, in the order they were started (no event is decoded), and
+        last any game known only by its head (all its events are gone: damage to name)."""
+        heads = self.recorder.select_heads()
         seen: dict[UUID, None] = {}
         start: int | None = 1
         while True:
@@ -381,7 +390,7 @@ class Referee(Application[UUID]):
             if len(page) < 500:
                 break
             start = page[-1].id + 1
-        return list(seen)
+        return list(seen | dict.fromkeys(heads))
 
     def _cache(self, game: Game) -> None:
         """Keep the game just saved, with its fold, as the cached copy for the next command.
@@ -443,7 +452,9 @@ class Referee(Application[UUID]):
         return self.game(game_id).prompt
 
     def records(self) -> Iterator[GameRecord]:
-        """Every game in the store, folded from the notification log in one pass."""
+        """Every game in the store, folded from the notification log in one pass, each held to
+        its head (read first: see companion.heads)."""
+        heads = self.recorder.select_heads()
         folds: dict[UUID, GameRecord] = {}
         start: int | None = 1
         while True:
@@ -456,6 +467,8 @@ class Referee(Application[UUID]):
             if len(page) < 500:
                 break
             start = page[-1].id + 1
+        reached = {game: folded.version for game, folded in folds.items()}
+        hold_to_heads(heads, reached, self.mapper.link_at)
         yield from (r for r in folds.values() if r.game_id)
 
     def games(self) -> list[GameSummary]:
@@ -509,33 +522,34 @@ class Referee(Application[UUID]):
             latest = self._latest_game()
             if latest is not None:
                 return latest
+        if key:
+            # By id alone (no event decoded): a damaged game does not stop another being named.
+            return self._by_prefix(key, self._game_ids())
         games = self.games()
-        if unfinished and not key:
+        if unfinished:
             games = [g for g in games if not g.finished]
         if not games:
             what = "unfinished game" if unfinished else "game"
             raise UnknownGame(f"no {what} in {self.store}; start one with 'zebra play'")
-        if not key:
-            return games[0].game_id
-        return self._by_prefix(key, games)
+        return games[0].game_id
 
     def _remembered(self, key: str) -> UUID:
         """A remembered game (a whole id is looked up directly; a prefix among all games)."""
         try:
             game_id = UUID(hex=key)
         except ValueError:
-            return self._by_prefix(key, self.games())
+            return self._by_prefix(key, self._game_ids())
         self.record(game_id)
         return game_id
 
-    def _by_prefix(self, key: str, games: list[GameSummary]) -> UUID:
+    def _by_prefix(self, key: str, games: list[UUID]) -> UUID:
         wanted = key.strip().lower().replace("-", "")
-        matches = [g for g in games if g.game_id.hex.startswith(wanted)]
+        matches = [g for g in games if g.hex.startswith(wanted)]
         if not wanted or not matches:
             raise UnknownGame(f"no game matching {key!r} in {self.store}; 'zebra games' lists them")
         if len(matches) > 1:
             raise UnknownGame(f"{key!r} matches {len(matches)} games; type more of the id")
-        return matches[0].game_id
+        return matches[0]
 
     def adopt(self, game_id: UUID) -> None:
         """Make ``game_id`` this device's current game on this store."""
@@ -551,7 +565,9 @@ class Referee(Application[UUID]):
         if not last:
             return None
         page = self.recorder.select_notifications(start=last, limit=1)
-        if not page or not page[0].topic.startswith(get_topic(Game) + "."):
+        topic = page[0].topic if page else None
+        if not isinstance(topic, str) or not topic.startswith(get_topic(Game) + "."):
+            # Not a game's event, or a damaged one: the full listing then names the damage.
             return None
         return UUID(str(page[0].originator_id))
 

@@ -105,6 +105,8 @@ class Store:
             # A cached game keeps its folded states, so a command need not re-run the rules over
             # the whole game; fast-forwarding still reads what other processes recorded.
             "AGGREGATE_CACHE_MAXSIZE": "16",
+            # Each game's head is written with its events and every read is held to it.
+            "APPLICATION_RECORDER_TOPIC": "companion.store:HeadedSQLiteRecorder",
         }
         if self.read_only:
             settings["SQLITE_DBNAME"] = sqlite_uri(self.path, self.read_only)
@@ -428,6 +430,10 @@ def __getattr__(name: str) -> Any:
         made: type = league_factory()
     elif name == "ReadOnlyRecorder":
         made = read_only_recorder()
+    elif name == "HeadedSQLiteRecorder":
+        from companion.heads import sqlite_recorder
+
+        made = sqlite_recorder()
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = made
@@ -439,9 +445,14 @@ def league_factory() -> type:
     from eventsourcing.postgres import PostgresFactory
     from eventsourcing.utils import Environment
 
+    from companion.heads import postgres_recorder
+
     class LeagueFactory(PostgresFactory):
         """PostgreSQL with the store address's libpq parameters, and no empty password (so
-        that PGPASSWORD, ~/.pgpass or a service file supply it)."""
+        that PGPASSWORD, ~/.pgpass or a service file supply it); each game's head is written
+        with its events (companion.heads)."""
+
+        application_recorder_class = postgres_recorder()
 
         def __init__(self, env: Environment | dict[str, str] | None) -> None:
             super().__init__(env)
@@ -455,10 +466,10 @@ def league_factory() -> type:
 
 
 def read_only_recorder() -> type:
-    """The library's SQLite recorder for a read-only store: writing says so in one line."""
-    from eventsourcing.sqlite import SQLiteApplicationRecorder
+    """Zebra's SQLite recorder for a read-only store: writing says so in one line."""
+    from companion.heads import sqlite_recorder
 
-    class ReadOnlyRecorder(SQLiteApplicationRecorder):
+    class ReadOnlyRecorder(sqlite_recorder()):  # type: ignore[misc]
         """Reads as usual; a write is refused before SQLite is asked."""
 
         def insert_events(self, stored_events: Any, **kwargs: Any) -> Any:

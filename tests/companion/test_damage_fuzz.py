@@ -357,3 +357,30 @@ def test_a_row_whose_game_is_not_an_id_is_named(sound: Sound, copy: Path, where:
         assert verdict(name, result, "") == "damage", (name, result.output, result.exception)
     for name, result in read_all(copy, sound.state).items():
         assert verdict(name, result, sound.outputs[name]) == "damage", (name, result.exception)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "originator_version = 'x'",
+        "originator_version = NULL",
+        "originator_version = originator_version + 0.5",
+        "topic = CAST(topic AS BLOB)",
+        "state = CAST(state AS TEXT)",
+        "originator_id = CAST(originator_id AS BLOB)",
+        "originator_id = 7",
+    ],
+)
+@pytest.mark.parametrize("where", ["middle", "last"])
+def test_a_column_of_a_type_zebra_never_writes_is_named(
+    sound: Sound, copy: Path, change: str, where: str
+) -> None:
+    """SQLite keeps any type in any column: an event's number as text or nothing, its type as
+    bytes, its game id as a number. Every command that meets such a row names it in one line."""
+    last = last_version(copy)
+    version = last // 2 if where == "middle" else last
+    sql(copy, f"UPDATE stored_events SET {change} WHERE originator_version = ?", version)
+    for name, result in read_all(copy, sound.state).items():
+        assert verdict(name, result, sound.outputs[name]) == "damage", (name, result.exception)
+    listing = zebra(sound.state, "games", "--store", str(copy))
+    assert verdict("games", listing, "") == "damage", (listing.output, listing.exception)

@@ -26,6 +26,7 @@ from uuid import UUID
 import pytest
 
 from companion import store as stores
+from companion.heads import Head
 from companion.service import GameMovedOn, Referee
 from domain import rulesets
 from domain.ruleset import IllegalEntry
@@ -159,6 +160,12 @@ def check_store(url: str, game_id: UUID, acked: dict[int, str], unacknowledged: 
     referee = referee_at(url)
     try:
         events = referee.game_events(game_id)
+        # The head is written in the events' transaction: whatever a kill interrupted, it is
+        # exactly the last stored event, never behind it (or reads would accept a lost tail).
+        last = events[-1].originator_version
+        assert referee.recorder.select_head(game_id) == Head(
+            last, referee.mapper.link_at(game_id, last)
+        ), "the game's head is not its last stored event"
         entered = [e for e in events if type(e).__name__ == "Entered"]
         seqs = [e.seq for e in entered]
         twice = [seq for seq, n in Counter(seqs).items() if n > 1]
