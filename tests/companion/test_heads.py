@@ -112,10 +112,6 @@ class Db:
 @pytest.fixture
 def game(store_url: str, tmp_path: Path) -> tuple[str, str]:
     """A store holding one game of a few entries, and the game's id prefix."""
-    return a_game(store_url, tmp_path)
-
-
-def a_game(store_url: str, tmp_path: Path) -> tuple[str, str]:
     script = tmp_path / "opening.zebra"
     script.write_text("\n".join(OPENING) + "\n", encoding="utf-8")
     code, _, err = zebra("play", "rushzone", "--script", str(script), store=store_url)
