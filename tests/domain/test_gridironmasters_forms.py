@@ -183,3 +183,25 @@ def test_overtime_refills_the_decks_so_the_typed_card_is_offered_again() -> None
     one = typed_form(g, "offense", ratings=1)
     assert one.offers(["wr", "receiving"], 60)
     g.enter(offered(one, ["wr", "receiving", "60"]))
+
+
+# Audible Cards: the forms offer every value the rules accept -----------------------------------
+
+
+def test_audible_forms_offer_every_rating_change_and_margin_the_rules_accept() -> None:
+    """Audible Cards: a rating change either way (Zebra takes -30 to +30) for the side playing it,
+    and a defensive-scoring margin from 1 (Defensive Scoring, "stopping the offense by 10 or more
+    points"); the ends are offered and accepted, the values past them neither."""
+    g = game()
+    g.enter("offense wr receiving 60", "play td receiving coverage")
+    change = form(g, "audible", "rating change")
+    assert change.slots[0].side == "away"
+    assert [change.offers([], v) for v in (-31, -30, 30, 31)] == [False, True, True, False]
+    assert "between -30 and +30" in refused(g, "audible -31")
+    g.enter(offered(change, ["-30"]), "defense cb coverage 70")
+    margin = form(g, "audible score", "margin")
+    assert margin.slots[0].side == margin.slots[1].side == "home"
+    assert [margin.offers([], v) for v in (0, 1, 99, 100)] == [False, True, True, False]
+    assert "from 1 to 99" in refused(g, "audible score 0 td")
+    g.enter(offered(margin, ["1", "td"]))
+    assert [r.kind for r in g.enter("done")] == ["stopped", "defensive_touchdown"]
