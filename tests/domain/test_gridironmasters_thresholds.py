@@ -257,6 +257,19 @@ def test_deck_play_types_within_two_to_one() -> None:
     assert _with(problems(deck), "9 Long Pass plays exceed the 4 Inside Run")
 
 
+def test_deck_play_type_with_no_plays_is_exceeded_by_any_other() -> None:
+    """Deck Building: a type with no plays at all is exceeded "by a factor of more than 2-to-1"
+    by any type that has one; with one of each type, none is."""
+    deck = valid_deck()
+    deck["playbook"] = [
+        {"name": f"Play {t}", "result": "Touchdown", "type": t}
+        for t in ("Inside Run", "Outside Run", "Short Pass")
+    ]
+    assert _with(problems(deck), "1 Inside Run plays exceed the 0 Long Pass")
+    deck["playbook"].append({"name": "Play Long Pass", "result": "Touchdown", "type": "Long Pass"})
+    assert not _with(problems(deck), "plays exceed")
+
+
 @pytest.mark.parametrize(("unit", "position"), [("offense", "QB"), ("defense", "LB")])
 def test_new_deck_sets_aside_players_from_705(unit: str, position: str) -> None:
     """Opening a New Deck: "Bench players (players with a "Player #" of 705 or higher)", on
