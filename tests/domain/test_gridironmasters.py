@@ -495,6 +495,12 @@ def test_a_card_typed_without_its_player_number_is_discarded_too() -> None:
         ("play td receiving coverage purple", "not on a play card"),
         ("card purple 12 wr receiving 70", "not a team"),
         ("card home wr receiving 70", "Player #"),
+        ("card home 12", "needs its position"),
+        ("card home 12 smith", "needs its position"),
+        ("discard x", "number from 1 to 4"),
+        ("play td wr receiving coverage", "'wr' is not on a play card"),
+        ("play wr td receiving coverage", "'wr' is not on a play card"),
+        ("play td +0 wr +5 qb receiving coverage", "one bonus"),
         ("\x07", "control"),
     ],
 )
