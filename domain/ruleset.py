@@ -8,7 +8,7 @@ An illegal entry raises ``IllegalEntry`` and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -37,14 +37,55 @@ class Slot:
     high: int = 6
     words: tuple[str, ...] = ()
 
+    def holds(self, value: str | int) -> bool:
+        """Whether ``value`` is one of this slot's words, or a whole number in its range."""
+        text = str(value)
+        if self.kind == "word":
+            return text in self.words
+        body = text[1:] if text.startswith("-") else text
+        return body.isascii() and body.isdigit() and self.low <= int(text) <= self.high
+
+    def canonical(self, value: str | int) -> str:
+        """The value as a refused pattern names it: a number without leading zeros ("068" is 68)."""
+        text = str(value)
+        if self.kind == "word" or not self.holds(text):
+            return text
+        return str(int(text))
+
+
+Pattern = tuple[str | None, ...]
+
 
 @dataclass(frozen=True)
 class EntryForm:
-    """A legal entry now: the keyword a person types, then one value for each slot in order."""
+    """A legal entry now: the keyword a person types, then one value for each slot in order.
+
+    ``refused`` holds the value combinations the rules refuse although each value is in its
+    slot's range (a card # already in the roster, a rating given twice): a pattern refuses every
+    entry whose first values equal it, ``None`` matching any value. A form offers no entry that
+    matches one, so whatever is composed from its offers is accepted.
+    """
 
     keyword: str
     help: str
     slots: tuple[Slot, ...] = ()
+    refused: tuple[Pattern, ...] = ()
+
+    def offers(self, earlier: Sequence[str | int], value: str | int) -> bool:
+        """Whether ``value`` may fill the slot after the ``earlier`` values."""
+        at = len(earlier)
+        if at >= len(self.slots) or not self.slots[at].holds(value):
+            return False
+        chosen = tuple(s.canonical(v) for s, v in zip(self.slots, (*earlier, value), strict=False))
+        return not any(_matches(p, chosen) for p in self.refused)
+
+    def choices(self, earlier: Sequence[str | int]) -> tuple[str, ...]:
+        """Every value the slot after the ``earlier`` values offers, as it is typed."""
+        if len(earlier) >= len(self.slots):
+            return ()
+        slot = self.slots[len(earlier)]
+        every = slot.words if slot.kind == "word" else range(slot.low, slot.high + 1)
+        return tuple(str(v) for v in every if self.offers(earlier, v))
 
     @property
     def syntax(self) -> str:
@@ -56,6 +97,13 @@ class EntryForm:
         if len(values) != len(self.slots):
             raise IllegalEntry(f"{self.keyword} needs {len(self.slots)} values, got {len(values)}")
         return " ".join([self.keyword, *(str(v) for v in values)]).strip()
+
+
+def _matches(pattern: Pattern, values: tuple[str, ...]) -> bool:
+    """``values`` are the whole of ``pattern``, ``None`` matching any value."""
+    return len(pattern) == len(values) and all(
+        p is None or p == v for p, v in zip(pattern, values, strict=True)
+    )
 
 
 @dataclass(frozen=True)

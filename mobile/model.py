@@ -114,10 +114,10 @@ class Pad:
 
     def choices(self) -> list[Choice]:
         """The legal values for the slot being filled, as buttons."""
-        slot = self.slot
-        if slot is None:
+        slot, form = self.slot, self.form
+        if slot is None or form is None:
             return []
-        return slot_choices(slot, self.names)
+        return [c for c in slot_choices(slot, self.names) if form.offers(self.values, c.value)]
 
     def form_label(self, form: EntryForm, help_size: int = 18) -> str:
         return form_title(form, help_size)
@@ -158,9 +158,9 @@ class Pad:
         if slot is None or form is None:
             raise ValueError("no value is due now")
         if needs_numpad(slot):
-            if not number_ok(slot, value):
+            if not form.offers(self.values, value):
                 raise ValueError(f"{value!r} is not offered for {slot.label}")
-        elif value not in {c.value for c in slot_choices(slot, self.names)}:
+        elif value not in {c.value for c in self.choices()}:
             raise ValueError(f"{value!r} is not offered for {slot.label}")
         self.values.append(value)
         self.typed = ""
@@ -208,20 +208,12 @@ class Pad:
                 self.typed += key
 
     def typed_ok(self) -> bool:
-        slot = self.slot
-        return slot is not None and number_ok(slot, self.typed)
+        form = self.form
+        return form is not None and form.offers(self.values, self.typed)
 
 
 def needs_numpad(slot: Slot) -> bool:
     return slot.kind == "number" and slot.high - slot.low + 1 > MAX_BUTTON_NUMBERS
-
-
-def number_ok(slot: Slot, text: str) -> bool:
-    try:
-        value = int(text)
-    except ValueError:
-        return False
-    return slot.low <= value <= slot.high
 
 
 def slot_choices(slot: Slot, names: dict[str, str]) -> list[Choice]:

@@ -13,6 +13,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import permutations
 from typing import Any, Literal
 
 from domain.entries import words
@@ -20,6 +21,7 @@ from domain.ruleset import (
     SIDES,
     EntryForm,
     IllegalEntry,
+    Pattern,
     Prompt,
     Ruling,
     Side,
@@ -302,7 +304,7 @@ class GridironMasters:
                 forms.extend(_player_forms(state, off, "offense"))
             if state.play is None:
                 forms.extend(_play_forms())
-            forms.extend(_card_forms())
+            forms.extend(_card_forms(state))
             return Prompt(off, head, tuple(forms))
         declared = declaration(state)
         if state.phase == "defense":
@@ -310,7 +312,7 @@ class GridironMasters:
             if not state.converting:
                 forms.append(_audible_form(off, score=False))
             forms.extend(_player_forms(state, dfn, "defense"))
-            forms.extend(_card_forms())
+            forms.extend(_card_forms(state))
             what = (
                 "discard a Defense card of their choice (enter it)"
                 if declared == "punt"
@@ -1060,14 +1062,14 @@ def _choose_card(
     return found, state
 
 
+def roster_keys(card: Card) -> tuple[str, ...]:
+    """The Player Card: a roster card is chosen by its Player # or by its name."""
+    return tuple(k for k in (None if card.number is None else str(card.number), card.name) if k)
+
+
 def _roster_lookup(state: GridironState, side: Side, tokens: Sequence[str]) -> Card | None:
     key = " ".join(tokens)
-    for card in state.roster(side):
-        if (card.number is not None and key == str(card.number)) or (
-            card.name and key == card.name
-        ):
-            return card
-    return None
+    return next((c for c in state.roster(side) if key in roster_keys(c)), None)
 
 
 def _read_play(tokens: Sequence[str]) -> Play:
@@ -1183,6 +1185,17 @@ def on_discard_pile(state: GridironState, side: Side, card: Card) -> bool:
     return any(s == side and same_card(c, card) for s, c in state.discarded)
 
 
+def discarded_if_typed(state: GridironState, side: Side, unit: Unit) -> list[Card]:
+    """Order of Play: the cards that, typed by position and ratings alone (no Player #, no
+    name), would be taken for a card on the discard pile, and so cannot be played that way."""
+    mine = (c for s, c in state.discarded if s == side and c.unit == unit)
+    typed = {Card(unit, c.position, c.ratings) for c in mine}
+    return sorted(
+        (c for c in typed if on_discard_pile(state, side, c)),
+        key=lambda c: (c.position, c.ratings),
+    )
+
+
 def _card_data(card: Card) -> dict[str, Any]:
     return {
         "number": card.number,
@@ -1223,9 +1236,40 @@ def _player_forms(state: GridironState, side: Side, unit: Unit) -> list[EntryFor
         Slot("rating 2", "word", side=side, words=ratings),
         Slot("value 2", "number", side=side, low=1, high=MAX_RATING),
     )
-    forms.append(EntryForm(unit, f"the {card} card played: position and its rating", one))
-    forms.append(EntryForm(unit, f"the {card} card played: position and two ratings", two))
+    gone = discarded_if_typed(state, side, unit)
+    for text, slots in (("its rating", one), ("two ratings", two)):
+        forms.append(
+            EntryForm(
+                unit,
+                f"the {card} card played: position and {text}",
+                slots,
+                (*_each_rating_once(slots, ratings), *_typed_card_patterns(gone, len(slots))),
+            )
+        )
     return forms
+
+
+def _each_rating_once(slots: Sequence[Slot], ratings: Sequence[str]) -> tuple[Pattern, ...]:
+    """The Player Card prints each rating once (a card "given twice" a rating is refused)."""
+    at = [i for i, s in enumerate(slots) if s.words == tuple(ratings)]
+    out: list[Pattern] = []
+    for n, i in enumerate(at):
+        for j in at[n + 1 :]:
+            for r in ratings:
+                out.append(tuple(r if k in (i, j) else None for k in range(j + 1)))
+    return tuple(out)
+
+
+def _typed_card_patterns(cards: Sequence[Card], length: int) -> tuple[Pattern, ...]:
+    """The entries ``<position> <rating> <value> ...`` that would name one of ``cards``, with
+    its ratings in any order."""
+    out: list[Pattern] = []
+    for card in cards:
+        for order in permutations(card.ratings):
+            pattern = (card.position, *(str(x) for pair in order for x in pair))
+            if len(pattern) == length:
+                out.append(pattern)
+    return tuple(out)
 
 
 def _play_forms() -> list[EntryForm]:
@@ -1251,7 +1295,10 @@ def _play_forms() -> list[EntryForm]:
     ]
 
 
-def _card_forms() -> list[EntryForm]:
+def _card_forms(state: GridironState) -> list[EntryForm]:
+    # The Player Card: a card is entered into a team's roster once; what picks a roster card
+    # (its Player # or name) cannot pick a second one.
+    taken = tuple((s, key) for s in SIDES for c in state.roster(s) for key in roster_keys(c))
     forms = []
     for unit, positions, ratings in (
         ("Offense", OFFENSE_POSITIONS, OFFENSE_RATINGS),
@@ -1268,6 +1315,7 @@ def _card_forms() -> list[EntryForm]:
                     Slot(f"{unit} rating", "word", words=ratings),
                     Slot("value", "number", low=1, high=MAX_RATING),
                 ),
+                taken,
             )
         )
     return forms

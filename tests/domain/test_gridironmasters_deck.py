@@ -211,3 +211,26 @@ def test_new_deck_sets_aside_bench_players_and_audibles() -> None:
     assert problems(deck) == []
     deck["deck"] = "opened"
     assert len(problems(deck)) == 5
+
+
+def test_each_malformed_card_is_named_and_the_cards_after_it_are_still_read() -> None:
+    """Deck files: a card that is not a table, a Player # that is not a whole number (a string,
+    or true) and a count that is not one are each named with the card's place, and the cards
+    after them still count."""
+    found = deck_problems(
+        "offense = [\n"
+        '  "x",\n'
+        '  {number = "12", name = "A", position = "QB", salary = 5},\n'
+        '  {number = true, name = "B", position = "RB", salary = 5},\n'
+        '  {number = 14, name = "C", position = "TE", salary = 5},\n'
+        "]\n"
+        'playbook = ["y", {name = "Dive", result = "Touchdown", type = "Inside Run", '
+        "count = true}]\n"
+    )
+    assert "offense card 1: a card is a table with number, name, position, salary" in found
+    assert "offense card 2: number '12' is not a whole number" in found
+    assert "offense card 3: number True is not a whole number" in found
+    assert "playbook card 1: a card is a table with name, result, type" in found
+    assert any("Dive has count True; a count is 1 to 60" in p for p in found)
+    assert "Offense: 3 cards; a deck has exactly 11" in found
+    assert "Playbook: 1 cards; a deck has at least 24" in found

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from domain.rulesets.gridironmasters import RULESET
 from tests.domain.test_gridironmasters import attempt, game, refused, stop_attempt
 from tests.domain.test_gridironmasters_deck import player, problems, valid_deck
@@ -255,14 +257,29 @@ def test_deck_play_types_within_two_to_one() -> None:
     assert _with(problems(deck), "9 Long Pass plays exceed the 4 Inside Run")
 
 
-def test_new_deck_sets_aside_players_from_705() -> None:
-    """Opening a New Deck: "Bench players (players with a "Player #" of 705 or higher)"."""
+def test_deck_play_type_with_no_plays_is_exceeded_by_any_other() -> None:
+    """Deck Building: a type with no plays at all is exceeded "by a factor of more than 2-to-1"
+    by any type that has one; with one of each type, none is."""
+    deck = valid_deck()
+    deck["playbook"] = [
+        {"name": f"Play {t}", "result": "Touchdown", "type": t}
+        for t in ("Inside Run", "Outside Run", "Short Pass")
+    ]
+    assert _with(problems(deck), "1 Inside Run plays exceed the 0 Long Pass")
+    deck["playbook"].append({"name": "Play Long Pass", "result": "Touchdown", "type": "Long Pass"})
+    assert not _with(problems(deck), "plays exceed")
+
+
+@pytest.mark.parametrize(("unit", "position"), [("offense", "QB"), ("defense", "LB")])
+def test_new_deck_sets_aside_players_from_705(unit: str, position: str) -> None:
+    """Opening a New Deck: "Bench players (players with a "Player #" of 705 or higher)", on
+    offence and on defence."""
     deck = valid_deck()
     deck["deck"] = "new"
-    deck["offense"].append(player(705, "QB"))
+    deck[unit].append(player(705, position))
     assert problems(deck) == []
-    deck["offense"][-1] = player(704, "QB")
-    assert _with(problems(deck), "Offense: 12 cards")
+    deck[unit][-1] = player(704, position)
+    assert _with(problems(deck), f"{unit.title()}: 12 cards")
 
 
 def test_playbook_count_up_to_sixty() -> None:

@@ -24,27 +24,19 @@ MAX_ENTRIES = 3000
 # doubles the cost of a game, one in four finds the same refusals for a quarter more time.
 PROBE_RATE = 0.25
 
-# Rulesets whose forms today offer entries that apply() refuses (issue #15). The strict test is
-# an expected failure for exactly these, so it flips to a failure of its own once they are fixed.
-OFFERS_REFUSED_ENTRIES: dict[str, str] = {
-    "gridironmasters": (
-        "Masters of the Gridiron offers entries it refuses: the two-rating `offense`/`defense` "
-        "forms let <rating 2> repeat <rating> ('Tackling was given twice for one card'), the "
-        "`card` form's <Player #> slot offers numbers already in the roster ('Bears already "
-        "have card #68 ... in the roster'), and `defense <position> <rating> <value>` offers a "
-        "card that is on the discard pile"
-    ),
-}
-
 
 def draw_entry(rnd: random.Random, form: EntryForm) -> str:
-    """An entry composed from ``form`` with any value each slot allows."""
+    """An entry composed from ``form`` with any value each slot offers after the earlier ones."""
     values: list[str | int] = []
     for slot in form.slots:
-        if slot.kind == "word":
-            values.append(rnd.choice(slot.words))
-        else:
-            values.append(rnd.randint(slot.low, slot.high))
+        value: str | int = (
+            rnd.choice(slot.words) if slot.kind == "word" else rnd.randint(slot.low, slot.high)
+        )
+        if not form.offers(values, value):
+            # A combination the form refuses (a card # already in a roster): draw again among
+            # what it does offer, as a coach taps only the buttons shown.
+            value = rnd.choice(form.choices(values))
+        values.append(value)
     return form.compose(values)
 
 
@@ -117,17 +109,7 @@ def game_options(rules: Ruleset[Any]) -> st.SearchStrategy[dict[str, str]]:
     return st.fixed_dictionaries({o.name: st.sampled_from(o.choices) for o in rules.options})
 
 
-def strictly(names: list[str]) -> list[Any]:
-    """The ruleset names, the known offenders marked as strict expected failures."""
-    return [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=OFFERS_REFUSED_ENTRIES[n]))
-        if n in OFFERS_REFUSED_ENTRIES
-        else n
-        for n in names
-    ]
-
-
-@pytest.mark.parametrize("name", strictly(rulesets.names()))
+@pytest.mark.parametrize("name", rulesets.names())
 # A whole game per example: its length is the dice's, not the code's (a Red Zone game took 0.4 to
 # 5.6 s on a busy 2-core machine), so no deadline; the profile's max_examples bounds the time.
 @settings(deadline=None)

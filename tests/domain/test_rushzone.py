@@ -303,11 +303,35 @@ def test_two_point_conversion_offense_wins_ties() -> None:
 
 
 def test_two_point_conversion_fails_when_the_defense_is_greater() -> None:
-    """Rulebook example: offense 3 vs defense 4 = 0 points."""
+    """Rulebook example: offense 3 vs defense 4 = 0 points ("You do not get the extra points")."""
     game = touchdown_bears()
     game.enter("two", "green 3 4")
     assert game.situation["score"]["home"] == 6
     assert game.situation["possession"] == "away"
+    failed = game.last[0]
+    assert (failed.kind, failed.team, failed.points) == ("two_point_failed", "home", 0)
+    assert "no good" in failed.text
+
+
+def test_a_touchdown_in_the_fourth_quarter_is_followed_by_the_try() -> None:
+    """Touchdown: "The offense must then decide whether to automatically receive 1 extra point or
+    attempt a 2-point conversion"; only in overtime does a touchdown win at once ("If the
+    offense scores a touchdown, it wins", Winning the Game: Overtime)."""
+    game = kicked_off()
+    for _ in range(18):
+        end_turn(game)
+    assert game.situation["quarter"] == 4
+    scorer = game.situation["possession"]
+    for _ in range(10):  # ten yards a roll, from wherever the quarter began
+        game.enter(WIN)
+        if "touchdown" in game.kinds():
+            break
+    assert game.kinds()[-1] == "touchdown"
+    assert not game.situation["finished"]
+    assert "extra point" in game.situation["next"]
+    game.enter("pat")
+    assert game.situation["score"][scorer] == 7 and not game.situation["finished"]
+    assert game.situation["quarter"] == 4 and "Kickoff" in game.situation["next"]
 
 
 # Quarters, halftime, the two-minute warning and the pad --------------------------------------
@@ -332,6 +356,58 @@ def test_two_minute_warning_in_the_last_round_of_the_second_quarter() -> None:
     assert game.situation["quarter"] == 2
     assert game.situation["clock"]["two_minute_warning"] is True
     assert "two_minute_warning" in game.kinds()
+
+
+def test_two_minute_warning_only_in_the_last_round_of_the_second_and_fourth_quarters() -> None:
+    """Two-minute warning: "In the last round of the 2nd quarter (2nd) and of the final quarter
+    (4th), the second player to possess the ball has one last chance to score": the warning is
+    called once, as that round starts, and holds for both of its turns; never in the 1st or 3rd
+    quarter, nor in an earlier round."""
+    game = kicked_off()
+    flagged: list[tuple[int, int]] = []
+    called: list[tuple[int, int]] = []
+    for _ in range(24):
+        seen = len(game.rulings)
+        end_turn(game)
+        now = game.situation
+        where = (now["quarter"], now["clock"]["turn"])
+        if now["clock"]["two_minute_warning"]:
+            flagged.append(where)
+        if any(r.kind == "two_minute_warning" for r in game.rulings[seen:]):
+            called.append(where)
+    assert flagged == [(2, 5), (2, 6), (4, 5), (4, 6)]
+    assert called == [(2, 5), (4, 5)]
+    assert game.situation["quarter"] == 5  # tied at 0: overtime, no warning there either
+
+
+@pytest.mark.parametrize(
+    ("ending", "kind", "ball_on"),
+    [
+        ((LOSE, "punt", "green 2"), "punt", 60),  # Packers 40 + 20: the Bears' 40
+        ((WIN, LOSE, "fg", "green 1"), "field_goal_missed", 50),  # from the 50, needs a 6
+        ((LOSE, "go", "green 1 6"), "turnover_on_downs", 40),  # at the Packers' 40
+        (("white 1 2 4 3 3 3",), "loose_ball", 10),  # 30 yards back to the Packers' 10
+    ],
+)
+def test_the_other_team_starts_the_next_quarter_with_the_ball(
+    ending: tuple[str, ...], kind: str, ball_on: int
+) -> None:
+    """End of a quarter: "Both teams play in turns"; after a punt the defense takes possession
+    (Punt), after a missed field goal "the defense becomes the new offense, starting from the
+    current position of the ball" (Field Goal), likewise on downs (4th Down) and after a loose
+    ball (The Defense Rolls Triples). A turn that ends the quarter so ends: the next quarter
+    starts with the other team on offence, from that spot, with no kickoff."""
+    game = kicked_off()
+    for _ in range(5):
+        end_turn(game)
+    assert (game.situation["clock"]["turn"], game.situation["possession"]) == (6, "away")
+    game.enter(*ending)
+    assert kind in game.kinds() and "quarter_end" in game.kinds()
+    now = game.situation
+    assert (now["quarter"], now["clock"]["turn"]) == (2, 1)
+    assert now["possession"] == "home"
+    assert (now["ball_on"], now["down"]) == (ball_on, 1)
+    assert "Kickoff" not in now["next"]
 
 
 def test_halftime_the_first_half_offense_kicks_off_the_second_half() -> None:

@@ -364,6 +364,43 @@ def test_a_wide_number_range_gets_a_number_pad_that_only_accepts_legal_values() 
         model.Pad(prompt).choose("16")
 
 
+def test_the_pad_offers_no_value_the_form_refuses_after_the_values_tapped() -> None:
+    """Masters of the Gridiron: a Player # already in the Bears' roster is refused on the number
+    pad (typed with a leading zero too) and the Packers may still use it; a card's second
+    rating has no button for the first."""
+    rules = rulesets.get("gridironmasters")
+    state, _ = rules.apply(rules.initial("Bears", "Packers", {}), "card home 68 te redzone 72")
+    prompt = rules.expected(state)
+    card = next(i for i, f in enumerate(prompt.forms) if f.keyword == "card")
+    pad = model.Pad(prompt)
+    pad.select(card)
+    pad.choose("home")
+    assert pad.mode == "numpad"
+    for key in "068":
+        pad.key(key)
+    assert not pad.typed_ok()
+    with pytest.raises(ValueError):
+        pad.choose("68")
+    pad.key("C")
+    pad.key("9")
+    assert pad.typed_ok()
+    pad.back()  # the 9 typed
+    pad.back()  # the team
+    pad.choose("away")
+    assert pad.choose("68") is None and pad.values == ["away", "68"]
+    two = next(
+        i for i, f in enumerate(prompt.forms) if f.keyword == "offense" and len(f.slots) == 5
+    )
+    pad.select(two)
+    for value in ("wr", "receiving", "60"):
+        pad.choose(value)
+    assert pad.slot is not None and pad.slot.label == "rating 2"
+    assert "receiving" not in [c.value for c in pad.choices()]
+    assert "redzone" in [c.value for c in pad.choices()]
+    with pytest.raises(ValueError):
+        pad.choose("receiving")
+
+
 def test_a_whole_game_entered_on_the_pad_ends_as_the_cli_ends_it(
     tablet: ZebraApp, tmp_path: Path
 ) -> None:
