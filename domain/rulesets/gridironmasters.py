@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from domain.entries import words
+from domain.periods import SLOTS
 from domain.ruleset import (
     SIDES,
     EntryForm,
@@ -248,6 +249,7 @@ class GridironMasters:
 
     name = "gridironmasters"
     title = "Masters of the Gridiron"
+    division = SLOTS
     options = ()
 
     def initial(self, home: str, away: str, options: Mapping[str, str]) -> GridironState:
@@ -375,6 +377,7 @@ class GridironMasters:
             score=total,
             score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
             quarter=len(state.scores),
+            period=self.division.period(len(state.scores)),
             possession=state.offense if live else None,
             down=None,
             distance=None,
@@ -388,6 +391,7 @@ class GridironMasters:
             next=self.expected(state).text,
             finished=not live,
             winner=state.winner,
+            converting=state.phase == "try" or state.converting,
             slots={s: slots_view(state, s) for s in SIDES},
             defensive_scores={s: defensive_view(state, s) for s in SIDES},
             overtime_plays=[_record_view(r) for r in state.records if r.period == "overtime"],
@@ -400,7 +404,6 @@ class GridironMasters:
                 "phase": state.phase,
             },
             hands=hand_counts(state),
-            overtime=state.period == "overtime",
             overtime_rule=state.overtime_rule if state.period == "overtime" else None,
         )
 
