@@ -112,7 +112,9 @@ class Kind:
     name: str
     means: str
     play_type: PlayType | None = None
-    called: Mapping[object, PlayType] | None = None
+    # (data key, its values' play types) for a kind that calls a play: the rows that play the
+    # call out take that play type.
+    called: tuple[str, Mapping[object, PlayType]] | None = None
     score: Score | None = None
     scorer: Scorer | None = None
     result: Mapping[str, str | int] = field(default_factory=dict)
@@ -121,6 +123,8 @@ class Kind:
     drive_start: str | None = None
     period_end: PeriodEnd | None = None
     setup: bool = False
+    # The data key of a player card (name, position) whose player handles the called play.
+    card: str | None = None
 
     @property
     def scoring(self) -> bool:
@@ -179,7 +183,8 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("special_play_score", "Red Zone: a Special Play card awards the points printed on it",
       score="special", scorer="either"),
     # Kickoffs --------------------------------------------------------------------------------
-    K("kickoff", "a kickoff and where the receiving team starts", play_type="kickoff",
+    K("kickoff", "a kickoff: where the receiving team starts, or that it runs it back",
+      play_type="kickoff",
       yards="kick", drive_start="Kickoff"),
     K("kickoff_touchback", "a kickoff ends in a touchback", play_type="kickoff",
       yards="kick", drive_start="Kickoff"),
@@ -228,11 +233,12 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("turnover_return", "1st & Goal: where a turnover return ends", yards="return"),
     K("return_stopped", "Third and Long: the turnover return is stopped"),
     # Plays from scrimmage --------------------------------------------------------------------
-    K("call", "Red Zone: the offence calls a play", called=RUN_PASS),
-    K("play", "1st & Goal: both coaches' cards are revealed", called={True: "run", False: "pass"}),
+    K("call", "Red Zone: the offence calls a play", called=("play_type", RUN_PASS)),
+    K("play", "1st & Goal: both coaches' cards are revealed",
+      called=("run", {True: "run", False: "pass"})),
     K("offense_play", "Masters of the Gridiron: the Playbook card played",
-      called={"insiderun": "run", "outsiderun": "run", "shortpass": "pass",
-              "longpass": "pass"}),
+      called=("play_type", {"insiderun": "run", "outsiderun": "run", "shortpass": "pass",
+                            "longpass": "pass"})),
     K("defend", "Red Zone: the defence calls its play"),
     K("execution", "Red Zone: the execution cards flipped for the play"),
     K("chart", "Red Zone: the Play Results Chart's result", yards="part"),
@@ -266,7 +272,8 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("hail_mary", "1st & Goal: a Hail Mary on the last play of the half", play_type="pass"),
     K("hail_mary_failed", "1st & Goal: the Hail Mary falls incomplete", play_type="pass",
       result={"incomplete_pass": 1}),
-    K("matchup", "the dice or cards that decide the play"),
+    K("matchup", "the dice or cards that decide the play (Third and Long: the calls revealed, "
+      "which name the play)", called=("play_type", RUN_PASS)),
     K("incomplete", "an incomplete pass", play_type="pass", result={"incomplete_pass": 1}),
     K("long_bomb", "Red Zone: no long bombs in the end zone"),
     K("no_sack", "Red Zone: no pass rusher has a star, the pass falls incomplete"),
@@ -361,7 +368,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("substitution", "Red Zone: a substitute comes in"),
     K("lineup", "Red Zone: where a defender lines up"),
     # Masters of the Gridiron's scoring plays -------------------------------------------------
-    K("offense_player", "Masters of the Gridiron: the offensive player card"),
+    K("offense_player", "Masters of the Gridiron: the offensive player card", card="card"),
     K("declare", "Masters of the Gridiron: the offence declares its play and rating"),
     K("defense_player", "Masters of the Gridiron: the defensive player card"),
     K("audible", "Masters of the Gridiron: an Audible card"),
@@ -380,6 +387,17 @@ KINDS: Mapping[str, Kind] = _kinds(
 )
 
 
+def player_role(position: str, play_type: str | None) -> str | None:
+    """Who a skill player is on a play: a quarterback throws a pass and anyone else catches
+    it; whoever runs a run carries it; linemen handle no ball."""
+    position = position.upper()
+    if position in ("T", "G", "C", "OL", "OT", "OG") or play_type not in ("run", "pass"):
+        return None
+    if play_type == "run":
+        return "rusher"
+    return "passer" if position == "QB" else "receiver"
+
+
 def kind(name: str) -> Kind:
     """The kind called ``name``; a name outside the vocabulary is refused."""
     found = KINDS.get(name)
@@ -396,7 +414,7 @@ class UnknownKind(ValueError):
 
 
 # Kinds that Zebra 0.1 to 0.3 stored under other names, by ruleset: a stored game keeps its
-# rulings as they were recorded, so the exports read them through ``canonical``.
+# rulings as they were recorded, so the exports read them through ``canonical_kind``.
 _RENAMED: Mapping[str, Mapping[str, str]] = {
     "rushzone": {"loose_ball": "fumble_lost", "touchback": "kickoff_touchback"},
     "redzone": {"downs": "turnover_on_downs", "turnover": "fumble_lost"},
@@ -406,7 +424,7 @@ _RENAMED: Mapping[str, Mapping[str, str]] = {
 }
 
 
-def canonical(ruleset: str, ruling: Mapping[str, object]) -> str:
+def canonical_kind(ruleset: str, ruling: Mapping[str, object]) -> str:
     """The vocabulary's name for a stored ruling's kind, including names older Zebras stored."""
     name = str(ruling.get("kind") or "")
     if name in _RENAMED.get(ruleset, {}):

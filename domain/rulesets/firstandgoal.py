@@ -293,7 +293,13 @@ class FirstAndGoal:
 
     def situation(self, state: FirstAndGoalState) -> dict[str, Any]:
         """The public view: score by half, board, time-outs and the card clock."""
-        live = state.phase not in ("toss", "kickoff", "final", "try") and state.ball_on is not None
+        # A return is no down: down and distance come back with the next snap.
+        returning = state.play is not None and state.play.kind in RETURNS
+        live = (
+            state.phase not in ("toss", "kickoff", "final", "try")
+            and state.ball_on is not None
+            and not returning
+        )
         distance = None
         if live and state.marker is not None and state.ball_on is not None:
             distance = yards.distance_to_gain(state.ball_on, state.marker)
@@ -378,7 +384,7 @@ def kickoff_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     _nothing_more("return", rest)
     off = state.offense
     assert off is not None
-    ruling = Ruling("decision", f"{state.name(off)} run the kickoff back.", team=off)
+    ruling = Ruling("kickoff", f"{state.name(off)} run the kickoff back.", team=off)
     if state.d20:
         play = Play("d20_return", start=D20_KICKOFF_SPOT, colours=("d20",))
         return replace(state, phase="roll", play=play), [ruling]

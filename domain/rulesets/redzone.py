@@ -1613,9 +1613,33 @@ def call_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
         + "."
     )
     return replace(state, phase="defend", play=play), [
-        Ruling("call", text, team=off, data={"play": name, "target": target, "play_type": kind}),
+        Ruling(
+            "call",
+            text,
+            team=off,
+            data={
+                "play": name,
+                "target": target,
+                "play_type": kind,
+                "players": ball_handlers(state.coach(off), name, kind, target),
+            },
+        ),
         *rulings,
     ]
+
+
+def ball_handlers(coach: Coach, name: str, kind: str, target: str) -> dict[str, str]:
+    """Calling Plays: the play goes to the player lined up at the target (a QB keep to the
+    quarterback); a pass is thrown by the quarterback. Names as drafted, for the play-by-play."""
+    names = {p.pid: p.name for p in coach.roster}
+    qb, carrier = names.get(coach.at("qb"), ""), names.get(coach.at(target), "")
+    if name == "qb-keep":
+        handlers = {"rusher": qb}
+    elif kind == "run":
+        handlers = {"rusher": carrier}
+    else:
+        handlers = {"passer": qb, "receiver": carrier}
+    return {role: who for role, who in handlers.items() if who}
 
 
 def draw_for_the_play(state: RedZoneState) -> Rulings:
@@ -1903,9 +1927,14 @@ def skill_check(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
             state, Outcome("yards", n, "skill" if c.skill == "catch" else "run_skill"), rulings
         )
     result = _word(token, SKILL_WORDS[c.skill], f"a {c.skill.title()} result")
-    rulings.append(Ruling("skill", f"{c.label}'s {c.skill.title()}: {colour}, {result.upper()}."))
     off = state.offense
     assert off is not None
+    # A defender's Cover check that comes up INT: he is the one who picks the pass off.
+    defender = state.coach(c.owner).player(c.pid) if c.owner != off else None
+    picked = {"players": {"interceptor": defender.name}} if defender and result == "int" else {}
+    rulings.append(
+        Ruling("skill", f"{c.label}'s {c.skill.title()}: {colour}, {result.upper()}.", data=picked)
+    )
     if result in ("inc", "int", "td"):
         return _conclude(state, Outcome(result), rulings)
     if result == "fumble":

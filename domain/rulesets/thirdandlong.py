@@ -550,9 +550,23 @@ def play_calls(
         f"({_who(state, off, call.off_position)}) against {call.def_position.upper()} "
         f"{call.def_attribute} {d:+d} ({_who(state, dfn, call.def_position)}).",
         team=off,
-        data={"target": call.target, "offence": o, "defence": d, "colour": call.colour},
+        data={
+            "target": call.target,
+            "offence": o,
+            "defence": d,
+            "colour": call.colour,
+            "players": ball_handler(call.off_position),
+            "play_type": "run" if call.off_position == "rb" else "pass",
+        },
     )
     return replace(state, phase="snap", play=play), [ruling]
+
+
+def ball_handler(position: str) -> dict[str, str]:
+    """Calls: the offensive call names the position whose attribute plays (the QB throws, the
+    RB runs, the WR catches); the cards name no player, so the play-by-play names the position."""
+    role = {"qb": "passer", "rb": "rusher", "wr": "receiver"}.get(position)
+    return {role: position.upper()} if role else {}
 
 
 def snap(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[ThirdAndLongState, list[Ruling]]:

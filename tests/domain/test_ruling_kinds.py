@@ -19,14 +19,20 @@ from hypothesis import strategies as st
 
 from companion.scripts import parse_script
 from domain import kinds, rulesets
-from domain.kinds import KINDS, SCORE_COLUMNS, UnknownKind, canonical
+from domain.kinds import KINDS, SCORE_COLUMNS, UnknownKind, canonical_kind
 from domain.ruleset import IllegalEntry, Ruling, other
 from tests.domain.scripts import EXAMPLES
 from tests.domain.test_examples import ruleset_of
 from tests.domain.test_invariants import draw_entry
 
 MAX_ENTRIES = 3000
-TRIES = {"extra_point", "extra_point_failed", "extra_point_blocked", "two_point", "two_point_failed"}
+TRIES = {
+    "extra_point",
+    "extra_point_failed",
+    "extra_point_blocked",
+    "two_point",
+    "two_point_failed",
+}
 SCRIPTS = sorted(EXAMPLES.glob("*.zebra"))
 
 
@@ -78,9 +84,9 @@ def broken_contract(before: dict[str, Any], rulings: list[Ruling]) -> list[str]:
         if r.points:
             if k.score not in SCORE_COLUMNS:
                 out.append(f"{r.kind} has {r.points} points but fills no scoring column")
-            elif k.scorer == "offence" and r.team != has_ball:
-                out.append(f"{r.kind} scored by {r.team}, but {has_ball} have the ball")
-            elif k.scorer == "defence" and (has_ball is None or r.team != other(has_ball)):
+            elif (k.scorer == "offence" and r.team != has_ball) or (
+                k.scorer == "defence" and (has_ball is None or r.team != other(has_ball))
+            ):
                 out.append(f"{r.kind} scored by {r.team}, but {has_ball} have the ball")
         if r.kind in TRIES and not (before["converting"] and r.team == has_ball):
             out.append(f"{r.kind} for {r.team} with converting={before['converting']}, {has_ball}")
@@ -164,4 +170,4 @@ def test_every_kind_says_what_it_means_and_only_scoring_kinds_have_a_scorer() ->
 def test_kinds_stored_by_an_older_zebra_read_as_the_vocabulary(
     ruleset: str, stored: dict[str, Any], now: str
 ) -> None:
-    assert canonical(ruleset, stored) == now
+    assert canonical_kind(ruleset, stored) == now
