@@ -59,6 +59,7 @@ def drives(facts: list[Fact], *, slots: bool = False, finished: bool = True) -> 
     """
     out: list[Drive] = []
     current: Drive | None = None
+    scored: Drive | None = None  # the drive whose touchdown the rows of a try follow
     pending_start: str | None = None  # a kick seen since the last drive ended
     gap = False  # a row with nobody in possession since the last drive ended
     period_break = True  # the next drive starts a game, a half or an overtime
@@ -66,15 +67,25 @@ def drives(facts: list[Fact], *, slots: bool = False, finished: bool = True) -> 
         kinds = [k for k, _ in fact.rulings]
         if fact.new_period:
             period_break = True
-        if fact.side is None or (kinds and all(k.setup for k in kinds)):
-            pending_start = next((k.drive_start for k in kinds if k.drive_start), pending_start)
-            gap = True
+        if fact.converting:
+            # A try belongs to the drive that scored; after a touchdown in no drive (a kick
+            # returned all the way) it belongs to none.
+            if scored is not None:
+                _take(scored, fact)
             if current is not None:
                 _close_on_clock(current, kinds)
             continue
-        if current is not None and current.scored_touchdown and fact.converting:
-            _take(current, fact)
-            _close_on_clock(current, kinds)
+        scored = None
+        # A kickoff is nobody's drive: the receivers' drive starts once they have the ball
+        # (and an onside kick the kickers recover gives the receivers none).
+        kick = any(k.play_type == "kickoff" for k in kinds)
+        if fact.side is None or kick or (kinds and all(k.setup for k in kinds)):
+            if current is None or current.end is not None:
+                # Between drives: this kick is how the next one starts.
+                pending_start = next((k.drive_start for k in kinds if k.drive_start), pending_start)
+                gap = True
+            if current is not None:
+                _close_on_clock(current, kinds)
             continue
         opens = any(k.drive_start for k in kinds) or gap or slots
         if (
@@ -92,6 +103,8 @@ def drives(facts: list[Fact], *, slots: bool = False, finished: bool = True) -> 
             pending_start, gap, period_break = None, False, False
         _take(current, fact)
         _end(current, fact)
+        if current.scored_touchdown:
+            scored = current
         _close_on_clock(current, kinds)
     if current is not None and current.end is None:
         current.end = "End of game" if finished else "In progress"

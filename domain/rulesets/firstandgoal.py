@@ -395,7 +395,7 @@ def onside_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Onside kick (p. 8): from the kicker's 30, red, brown, play and referee dice."""
     _nothing_more("onside", rest)
     kicker = state.defence
-    ruling = Ruling("decision", f"{state.name(kicker)} try an onside kick.", team=kicker)
+    ruling = Ruling("onside", f"{state.name(kicker)} try an onside kick.", team=kicker)
     return replace(state, phase="onside_roll"), [ruling]
 
 
@@ -435,7 +435,7 @@ def squib_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Squib kick (optional, p. 11): from the kicker's 30 with the dice the table names."""
     _nothing_more("squib", rest)
     kicker = state.defence
-    ruling = Ruling("decision", f"{state.name(kicker)} squib the kickoff.", team=kicker)
+    ruling = Ruling("squib", f"{state.name(kicker)} squib the kickoff.", team=kicker)
     return _board_step(state, "squib"), [ruling]
 
 

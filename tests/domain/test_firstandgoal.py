@@ -265,6 +265,23 @@ def test_three_breakaways_in_a_row_on_a_punt_return_score() -> None:
     assert sit(g)["score"] == {"home": 0, "away": 6} and "breakaway_touchdown" in g.kinds()
 
 
+def test_a_return_is_no_down_until_the_returner_is_stopped() -> None:
+    """Kickoff and punt returns (p. 4, p. 8): the return is run before the offence's 1st & 10,
+    so the situation shows no down or ball while it goes on (the play-by-play counts its yards
+    as a return, not a gain from scrimmage)."""
+    g = game()
+    g.enter("toss home", "return", "dice red tan", "roll 0 0 break")
+    assert g.state.phase == "reroll"
+    assert (sit(g)["possession"], sit(g)["down"], sit(g)["ball_on"]) == ("home", None, None)
+    g.enter("roll 6 4 hail")
+    assert (sit(g)["down"], sit(g)["ball_on"]) == (1, 90)
+    g = placed(70, down=4, marker=60)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 10 10")
+    assert sit(g)["down"] == 1, "the receivers choose a fair catch (1st & 10) or a return"
+    g.enter("return")
+    assert (sit(g)["down"], sit(g)["ball_on"]) == (None, None)
+
+
 def test_a_return_breakaway_from_the_goal_line_keeps_rolling() -> None:
     """Breakaway (p. 6, "pokračují v házení, pokud se znovu objeví symbol"): no gain, roll on."""
     g = game()

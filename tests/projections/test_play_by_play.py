@@ -9,22 +9,28 @@ final score, the touchdowns and the drives.
 from __future__ import annotations
 
 import io
+import random
 import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion import store as stores
 from companion.scripts import parse_script
 from companion.service import Referee
+from domain import rulesets
 from domain.game import Game
 from domain.kinds import END_REASONS, KINDS, START_REASONS
+from domain.ruleset import IllegalEntry
 from projections import playrows, report
 from projections.record import GameRecord, project
 from tests.domain.scripts import EXAMPLES
 from tests.domain.test_examples import ruleset_of
+from tests.domain.test_invariants import draw_entry
 
 AT = "2026-11-29T12:00:00+00:00"
 SCRIPTS = sorted(EXAMPLES.glob("*.zebra"))
@@ -294,6 +300,98 @@ def test_play_types_are_nflverse_s_and_the_game_s_kind_is_kept() -> None:
 
 
 # The analyst check -----------------------------------------------------------------------------
+
+
+class Started:
+    """The events the record fold reads, by class name (projections/record.py), made straight
+    from a ruleset: a whole random Red Zone game through the aggregate takes ten times longer."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+
+class Entered(Started):
+    pass
+
+
+class Ruled(Started):
+    pass
+
+
+def random_record(name: str, seed: int) -> GameRecord:
+    """A random legal game to its end, as its record (refused entries are drawn again)."""
+    rules = rulesets.get(name)
+    rnd = random.Random(seed)
+    options = {o.name: rnd.choice(o.choices) for o in rules.options}
+    state = rules.initial("Bears", "Packers", options)
+    events: list[Any] = [
+        Started(originator_id="g", ruleset=name, home="Bears", away="Packers", options=options,
+                at=AT),
+        Ruled(seq=0, rulings=[], situation=rules.situation(state)),
+    ]
+    for seq in range(1, 3001):
+        if rules.situation(state)["finished"]:
+            break
+        forms = rules.expected(state).forms
+        for _refused in range(50):
+            text = draw_entry(rnd, rnd.choice(forms))
+            try:
+                state, rulings = rules.apply(state, text)
+                break
+            except IllegalEntry:
+                continue
+        else:
+            break
+        events.append(Entered(seq=seq, text=text, by="t", at=AT))
+        events.append(
+            Ruled(seq=seq, rulings=[r.to_dict() for r in rulings], situation=rules.situation(state))
+        )
+    return project(events)
+
+
+def untrusted(record: GameRecord) -> list[str]:
+    """What an analyst would find wrong in a game's rows: points that do not add up to the
+    score, a touchdown without its team, a drive without a documented start or end or whose
+    yards are not its plays' yards."""
+    table = standing(record)
+    out = []
+    final = record.situation["score"]
+    for side in ("home", "away"):
+        points = sum(r[f"zebra_{side}_points"] for r in table)
+        if points != final[side]:
+            out.append(f"{side} points add up to {points}, the score is {final[side]}")
+    out += [f"row {r['play_id']}: touchdown without td_team" for r in table
+            if r["touchdown"] and r["td_team"] not in (record.home, record.away)]
+    drives: dict[int, list[dict[str, Any]]] = {}
+    for r in table:
+        if r["drive"] is not None:
+            drives.setdefault(r["drive"], []).append(r)
+    for number, rows in drives.items():
+        first = rows[0]
+        if first["zebra_drive_start"] not in START_REASONS:
+            out.append(f"drive {number} starts with {first['zebra_drive_start']!r}")
+        if first["zebra_drive_end"] not in END_REASONS:
+            out.append(f"drive {number} ends with {first['zebra_drive_end']!r}")
+        if first["zebra_drive_yards"] != sum(r["yards_gained"] or 0 for r in rows):
+            out.append(f"drive {number}'s yards are not its plays' yards")
+    if sorted(drives) != list(range(1, len(drives) + 1)):
+        out.append("drives are not numbered 1, 2, 3... in play order")
+    return out
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_random_game_s_rows_add_up(name: str, seed: int) -> None:
+    record = random_record(name, seed)
+    assert record.situation["finished"] or name == "gridironmasters"
+    problems = untrusted(record)
+    assert not problems, problems[:5]
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_the_example_games_rows_add_up(path: Path) -> None:
+    assert untrusted(example(path.name)) == []
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
