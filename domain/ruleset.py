@@ -132,6 +132,8 @@ SITUATION_KEYS = (
     "finished",
     "winner",
 )
+# The keys the situation gained with issue #16: a situation recorded before has none of them.
+LATER_SITUATION_KEYS = ("period", "overtime", "converting")
 
 
 def situation(

@@ -106,6 +106,22 @@ ZEBRA_COLUMNS = (
     "row_hash",
 )
 COLUMNS = NFLVERSE_COLUMNS + ZEBRA_COLUMNS
+# The columns of exports written before the drive, period, points and player columns (issue
+# #16). Such a file still verifies and imports: the chain binds whatever columns it was written
+# with, and an import needs only the entries.
+EARLIER_COLUMNS = (
+    *(c for c in NFLVERSE_COLUMNS if c not in {
+        "game_half", "kick_distance", "return_yards", "td_team", "incomplete_pass",
+        "punt_blocked", "posteam_score", "defteam_score", "passer_player_name",
+        "rusher_player_name", "receiver_player_name", "kicker_player_name",
+        "interception_player_name",
+    }),
+    *(c for c in ZEBRA_COLUMNS if c not in {
+        "zebra_play", "zebra_period", "zebra_home_points", "zebra_away_points",
+        "zebra_drive_start", "zebra_drive_end", "zebra_drive_yards",
+    }),
+)
+LAYOUTS = (COLUMNS, EARLIER_COLUMNS)
 # The columns whose values are whole numbers; every other column is text. Any column may be null
 # (an empty csv cell). The csv and the jsonl of one game hash identically because of this table.
 INTEGER_COLUMNS = frozenset(
@@ -696,7 +712,7 @@ def _no_constant(name: str) -> Any:
 
 def _check_columns(names: list[str], where: str) -> None:
     """Exactly Zebra's columns, once each, in Zebra's order; anything else is named."""
-    if list(names) == list(COLUMNS):
+    if any(list(names) == list(layout) for layout in LAYOUTS):
         return
     seen: set[str] = set()
     for name in names:
