@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain.ruleset import EntryForm, Prompt, Ruling
+from domain import rulesets
+from domain.periods import QUARTERS, Division
+from domain.ruleset import EntryForm, IllegalEntry, Prompt, Ruling
 from domain.sides import Sides, labelled
 
 if TYPE_CHECKING:
@@ -17,8 +19,19 @@ def ordinal(n: int) -> str:
 
 
 def period(status: dict[str, Any]) -> str:
-    q = status.get("quarter") or 1
-    return f"Q{q}" if q <= 4 else f"OT{q - 4}"
+    """The period as the game names it (Q3, H2, OT), from its division of time."""
+    shown = status.get("period")
+    if isinstance(shown, dict) and shown.get("label"):
+        return str(shown["label"])
+    return periods_of(status).period(int(status.get("quarter") or 1)).label
+
+
+def periods_of(status: dict[str, Any]) -> Division:
+    """How the status's game is divided in time (quarters for a game Zebra does not know)."""
+    try:
+        return rulesets.get(str(status.get("ruleset") or "")).division
+    except IllegalEntry:
+        return QUARTERS
 
 
 def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
@@ -92,7 +105,7 @@ def pad_lines(status: dict[str, Any]) -> list[str]:
 def scoreboard_lines(status: dict[str, Any]) -> list[str]:
     """Score by quarter, as on a stadium board."""
     quarters = status.get("score_by_quarter") or []
-    labels = [f"Q{i + 1}" if i < 4 else f"OT{i - 3}" for i in range(len(quarters))]
+    labels = periods_of(status).labels(len(quarters))
     width = max(len(status["home"]), len(status["away"]), 4)
     head = f"  {'':<{width}} " + " ".join(f"{lab:>4}" for lab in labels) + "  TOTAL"
     rows = [head]

@@ -27,6 +27,12 @@ def advance(ball_on: int, yards: int) -> int:
     return ball_on - yards
 
 
+def gain_on_the_field(ball_on: int, yards: int) -> int:
+    """A gain as the field counts it: at most to the goal line, a loss at most to the own goal
+    line (a 43-yard gain from the 19 is a 19-yard touchdown)."""
+    return max(min(yards, ball_on), ball_on - FIELD)
+
+
 def flip(ball_on: int) -> int:
     """The same spot seen by the other team, after a change of possession."""
     return FIELD - ball_on

@@ -12,6 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
+from domain.kinds import kind
+from domain.periods import Division, Period
+
 Side = Literal["home", "away"]
 SIDES: tuple[Side, Side] = ("home", "away")
 
@@ -131,6 +134,10 @@ class Ruling:
     yards: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # One vocabulary (domain/kinds.py): a ruleset cannot make up a kind the exports do not know.
+        kind(self.kind)
+
     def to_dict(self) -> dict[str, Any]:
         """A plain dict for storing in an event."""
         d = asdict(self)
@@ -160,6 +167,9 @@ SITUATION_KEYS = (
     "score",
     "score_by_quarter",
     "quarter",
+    "period",
+    "overtime",
+    "converting",
     "possession",
     "down",
     "distance",
@@ -170,6 +180,8 @@ SITUATION_KEYS = (
     "finished",
     "winner",
 )
+# The keys the situation gained with issue #16: a situation recorded before has none of them.
+LATER_SITUATION_KEYS = ("period", "overtime", "converting")
 
 
 def situation(
@@ -180,6 +192,7 @@ def situation(
     score: Mapping[Side, int],
     score_by_quarter: list[Mapping[Side, int]],
     quarter: int,
+    period: Period,
     possession: Side | None,
     down: int | None,
     distance: int | None,
@@ -189,9 +202,15 @@ def situation(
     next: str,
     finished: bool,
     winner: Side | None,
+    converting: bool = False,
     **extra: Any,
 ) -> dict[str, Any]:
-    """The public view every ruleset fills: the keys of ``zebra status --json``, then extras."""
+    """The public view every ruleset fills: the keys of ``zebra status --json``, then extras.
+
+    ``period`` is the ruleset's ``division.period(quarter)``; ``converting`` says a try (an
+    extra point or a two-point conversion) is under way, so its entries belong to the drive
+    that scored.
+    """
     view: dict[str, Any] = {
         "ruleset": ruleset,
         "home": home,
@@ -199,6 +218,9 @@ def situation(
         "score": {"home": score["home"], "away": score["away"]},
         "score_by_quarter": [{"home": q["home"], "away": q["away"]} for q in score_by_quarter],
         "quarter": quarter,
+        "period": period.to_dict(),
+        "overtime": period.overtime,
+        "converting": converting,
         "possession": possession,
         "down": down,
         "distance": distance,
@@ -224,6 +246,8 @@ class Ruleset(Protocol[S]):
     name: str
     title: str
     options: tuple[GameOption, ...]
+    # How the game is divided in time (quarters, halves, Masters of the Gridiron's slots).
+    division: Division
 
     def initial(self, home: str, away: str, options: Mapping[str, str]) -> S:
         """The state before the first entry; bad options raise ``IllegalEntry``."""

@@ -22,6 +22,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from domain import field, rulesets
+from domain.kinds import KINDS, Kind, canonical_kind, player_role
+from domain.periods import QUARTERS, Division, Period
+from domain.ruleset import IllegalEntry
+from projections.drives import Drive, Fact, drives, summary
 from projections.record import Change, GameRecord, Line
 
 NFLVERSE_COLUMNS = (
@@ -32,6 +37,7 @@ NFLVERSE_COLUMNS = (
     "posteam",
     "defteam",
     "qtr",
+    "game_half",
     "down",
     "ydstogo",
     "yardline_100",
@@ -39,8 +45,11 @@ NFLVERSE_COLUMNS = (
     "drive",
     "play_type",
     "yards_gained",
+    "kick_distance",
+    "return_yards",
     "desc",
     "touchdown",
+    "td_team",
     "field_goal_result",
     "extra_point_result",
     "two_point_conv_result",
@@ -50,12 +59,21 @@ NFLVERSE_COLUMNS = (
     "penalty_yards",
     "fumble_lost",
     "interception",
+    "incomplete_pass",
+    "punt_blocked",
     "timeout",
     "timeout_team",
+    "posteam_score",
+    "defteam_score",
     "total_home_score",
     "total_away_score",
     "posteam_score_post",
     "defteam_score_post",
+    "passer_player_name",
+    "rusher_player_name",
+    "receiver_player_name",
+    "kicker_player_name",
+    "interception_player_name",
     "replay_or_challenge",
     "replay_or_challenge_result",
     "play_deleted",
@@ -66,6 +84,13 @@ ZEBRA_COLUMNS = (
     "zebra_entry",
     "zebra_by",
     "zebra_at",
+    "zebra_play",
+    "zebra_period",
+    "zebra_home_points",
+    "zebra_away_points",
+    "zebra_drive_start",
+    "zebra_drive_end",
+    "zebra_drive_yards",
     "zebra_rulings",
     "zebra_struck_reason",
     "amended_from",
@@ -81,6 +106,22 @@ ZEBRA_COLUMNS = (
     "row_hash",
 )
 COLUMNS = NFLVERSE_COLUMNS + ZEBRA_COLUMNS
+# The columns of exports written before the drive, period, points and player columns (issue
+# #16). Such a file still verifies and imports: the chain binds whatever columns it was written
+# with, and an import needs only the entries.
+EARLIER_COLUMNS = (
+    *(c for c in NFLVERSE_COLUMNS if c not in {
+        "game_half", "kick_distance", "return_yards", "td_team", "incomplete_pass",
+        "punt_blocked", "posteam_score", "defteam_score", "passer_player_name",
+        "rusher_player_name", "receiver_player_name", "kicker_player_name",
+        "interception_player_name",
+    }),
+    *(c for c in ZEBRA_COLUMNS if c not in {
+        "zebra_play", "zebra_period", "zebra_home_points", "zebra_away_points",
+        "zebra_drive_start", "zebra_drive_end", "zebra_drive_yards",
+    }),
+)
+LAYOUTS = (COLUMNS, EARLIER_COLUMNS)
 # The columns whose values are whole numbers; every other column is text. Any column may be null
 # (an empty csv cell). The csv and the jsonl of one game hash identically because of this table.
 INTEGER_COLUMNS = frozenset(
@@ -93,13 +134,19 @@ INTEGER_COLUMNS = frozenset(
         "goal_to_go",
         "drive",
         "yards_gained",
+        "kick_distance",
+        "return_yards",
         "touchdown",
         "safety",
         "penalty",
         "penalty_yards",
         "fumble_lost",
         "interception",
+        "incomplete_pass",
+        "punt_blocked",
         "timeout",
+        "posteam_score",
+        "defteam_score",
         "total_home_score",
         "total_away_score",
         "posteam_score_post",
@@ -107,54 +154,131 @@ INTEGER_COLUMNS = frozenset(
         "replay_or_challenge",
         "play_deleted",
         "zebra_seq",
+        "zebra_home_points",
+        "zebra_away_points",
+        "zebra_drive_yards",
         "row_count",
     }
 )
-
-# Ruling kinds, across the rulesets, that mean what an nflverse play type means.
-PLAY_TYPES = {
-    "kickoff": "kickoff",
-    "touchback": "kickoff",
-    "onside": "kickoff",
-    "punt": "punt",
-    "field_goal": "field_goal",
-    "field_goal_missed": "field_goal",
-    "field_goal_blocked": "field_goal",
-    "extra_point": "extra_point",
-    "extra_point_failed": "extra_point",
-    "extra_point_blocked": "extra_point",
-    "long_pass": "pass",
-    "interception": "pass",
-    "incomplete": "pass",
-    "timeout": "no_play",
-    "penalty": "no_play",
+# The nflverse flag columns: 0 or 1 on every row.
+FLAGS = (
+    "touchdown",
+    "safety",
+    "penalty",
+    "fumble_lost",
+    "interception",
+    "incomplete_pass",
+    "punt_blocked",
+    "timeout",
+    "replay_or_challenge",
+)
+# The play types a drive's play count counts: snaps, not kickoffs, tries or penalties.
+SNAPS = ("run", "pass", "punt", "field_goal", "qb_kneel")
+# The nflverse player-name columns, by the role a ruling's ``players`` data names.
+PLAYER_COLUMNS = {
+    "passer": "passer_player_name",
+    "rusher": "rusher_player_name",
+    "receiver": "receiver_player_name",
+    "kicker": "kicker_player_name",
+    "interceptor": "interception_player_name",
 }
-FUMBLES = {"fumble_lost", "loose_ball", "fumble"}
-# A challenge ruling and the nflverse result it means (None: the ruling's data says).
-CHALLENGES: dict[str, str | None] = {
-    "challenge": None,
-    "challenge_failed": "upheld",
-    "challenge_overturned": "overturned",
-}
+# A ruling kind the vocabulary does not know (only a damaged or foreign store holds one) is
+# exported as a detail: its own name in zebra_rulings, nothing in the nflverse columns.
+UNKNOWN = Kind("unknown", "a kind outside the vocabulary")
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+@dataclass(frozen=True)
+class _Ruled:
+    """A stored ruling with its kind read through the vocabulary."""
+
+    kind: Kind
+    name: str
+    text: str
+    team: str | None
+    points: int
+    yards: int | None
+    data: dict[str, Any]
+
+
+def _ruled(ruleset: str, stored: dict[str, Any]) -> _Ruled:
+    name = canonical_kind(ruleset, stored)
+    return _Ruled(
+        KINDS.get(name, UNKNOWN),
+        name,
+        str(stored.get("text") or ""),
+        stored.get("team"),
+        int(stored.get("points") or 0),
+        stored.get("yards"),
+        dict(stored.get("data") or {}),
+    )
+
+
+def division(ruleset: str) -> Division:
+    """How the game is divided in time, as its ruleset says (quarters for a game Zebra lost)."""
+    try:
+        return rulesets.get(ruleset).division
+    except IllegalEntry:
+        return QUARTERS
 
 
 def plain_rows(record: GameRecord) -> list[dict[str, Any]]:
     """The play-by-play rows of one game in play order, before the chain is added."""
+    return _table(record)[0]
+
+
+def _table(record: GameRecord) -> tuple[list[dict[str, Any]], list[Drive]]:
+    periods = division(record.ruleset)
     out: list[dict[str, Any]] = []
+    facts: list[Fact] = []
     before = record.opening or {}
-    drive, posteam_seen = 0, None
+    call: dict[str, Any] = {}
+    last_period: Period | None = None
     for play_id, line in enumerate(record.lines, start=1):
         after = line.situation or before
-        side = before.get("possession")
-        if line.stands and side is not None and side != posteam_seen:
-            drive, posteam_seen = drive + 1, side
-        row = _row(record, play_id, line, before, after, side, drive)
-        # Empty text is written as null, so that a csv (empty cell) and a jsonl row agree.
-        out.append({k: None if v == "" else v for k, v in row.items()})
+        ruled = [_ruled(record.ruleset, r) for r in line.rulings]
+        period = periods.period(int(before.get("quarter") or 1))
+        row, used_call = _row(record, play_id, line, ruled, before, after, period, call)
+        out.append(row)
+        if line.stands:
+            call = _next_call(ruled, call, used_call, row)
+            new_period = last_period is not None and (
+                period.game_half != last_period.game_half
+                or (period.overtime and period.number != last_period.number)
+            )
+            last_period = period
+            facts.append(
+                Fact(
+                    play_id=play_id,
+                    side=row["posteam"],
+                    converting=bool(before.get("converting")),
+                    rulings=tuple((r.kind, _name(record, r.team)) for r in ruled),
+                    period=period.label,
+                    overtime=period.overtime,
+                    new_period=new_period,
+                    # Where the drive's first snap is taken: not where a kick came down before
+                    # the receivers chose to return it.
+                    yardline=row["yardline_100"]
+                    if any(r.name != "decision" for r in ruled)
+                    else None,
+                    yards_gained=row["yards_gained"],
+                    counts_as_play=row["play_type"] in SNAPS or row["yards_gained"] is not None,
+                )
+            )
         if line.stands and line.situation is not None:
             before = line.situation
-    return out
+    finished = bool(record.situation.get("finished"))
+    found = drives(facts, slots=periods.unit == "regulation", finished=finished)
+    for drive in found:
+        for play_id in drive.rows:
+            out[play_id - 1].update({"drive": drive.number, **summary(drive)})
+    # Empty text is written as null, so that a csv (empty cell) and a jsonl row agree.
+    return [{k: None if v == "" else v for k, v in row.items()} for row in out], found
+
+
+def game_drives(record: GameRecord) -> list[Drive]:
+    """The drives of a game (for the report), numbered as the rows number them."""
+    return _table(record)[1]
 
 
 def rows(record: GameRecord, key: bytes | None = None) -> list[dict[str, Any]]:
@@ -162,83 +286,168 @@ def rows(record: GameRecord, key: bytes | None = None) -> list[dict[str, Any]]:
     return chain(plain_rows(record), key)
 
 
+def _on_the_field(ball_on: int | None, gained: int) -> int:
+    return gained if ball_on is None else field.gain_on_the_field(ball_on, gained)
+
+
+def _name(record: GameRecord, side: str | None) -> str | None:
+    return {"home": record.home, "away": record.away}.get(side or "")
+
+
+def _next_call(
+    ruled: list[_Ruled], call: dict[str, Any], used: bool, row: dict[str, Any]
+) -> dict[str, Any]:
+    """The play called and not yet played out: set by a calling ruling (a player card joins
+    it), spent by the row that plays it out or by a change of possession."""
+    if used or (call and call.get("posteam") != row["posteam"]):
+        call = {}
+    for r in ruled:
+        k = r.kind
+        if k.called is not None and k.called[0] in r.data:
+            key, types = k.called
+            card = call.get("card") if call.get("play_type") is None else None
+            call = {
+                "play_type": types.get(r.data[key]),
+                "players": dict(r.data.get("players") or {}),
+                "posteam": row["posteam"],
+                "card": card,
+            }
+        if k.card is not None and isinstance(r.data.get(k.card), dict):
+            call = {"posteam": row["posteam"], **call, "card": r.data[k.card]}
+    return call
+
+
+def _players(call: dict[str, Any]) -> dict[str, str]:
+    """Who handled the called play: named by the call, or the player card that played it."""
+    players = dict(call.get("players") or {})
+    card = call.get("card")
+    if card:
+        role = player_role(str(card.get("position") or ""), call.get("play_type"))
+        if role and card.get("name"):
+            # As the game shows a card's name ("#12 Rodgers QB").
+            players.setdefault(role, str(card["name"]).title())
+    return players
+
+
+def _plays_out(r: _Ruled) -> bool:
+    """A ruling that settles a called play: its yards, a score, a turnover, an incompletion."""
+    k = r.kind
+    return k.yards in ("gained", "lost") or bool(k.result) or k.score is not None or bool(
+        k.drive_end
+    )
+
+
 def _row(
     record: GameRecord,
     play_id: int,
     line: Line,
+    ruled: list[_Ruled],
     before: dict[str, Any],
     after: dict[str, Any],
-    side: str | None,
-    drive: int,
-) -> dict[str, Any]:
-    kinds = [r["kind"] for r in line.rulings]
+    period: Period,
+    call: dict[str, Any],
+) -> tuple[dict[str, Any], bool]:
+    """One row, and whether it played out the called play."""
     names = {"home": record.home, "away": record.away}
     other = {"home": "away", "away": "home"}
+    side = before.get("possession")
+    score_before = before.get("score") or {"home": 0, "away": 0}
     score = after.get("score") or {"home": 0, "away": 0}
-    yards = next((r["yards"] for r in line.rulings if r.get("yards") is not None), None)
     data: dict[str, Any] = {}
-    for r in line.rulings:
-        data.update(r.get("data") or {})
-    team_of = {k: r.get("team") for r in line.rulings for k in [r["kind"]]}
-    challenge = next((r for r in line.rulings if r["kind"] in CHALLENGES), None)
-    penalty = next((r for r in line.rulings if r["kind"] == "penalty"), None)
+    for r in ruled:
+        data.update(r.data)
+    results: dict[str, Any] = {}
+    for r in ruled:
+        for column, value in r.kind.result.items():
+            results.setdefault(column, value)
+    by_column = {
+        column: next((r for r in ruled if column in r.kind.result), None)
+        for column in ("touchdown", "penalty", "timeout", "replay_or_challenge", "interception")
+    }
+    own = next((r.kind.play_type for r in ruled if r.kind.play_type not in (None, "no_play")), None)
+    used = bool(call) and any(_plays_out(r) for r in ruled) and bool(line.stands)
+    if own is None and used:
+        own = call.get("play_type")
+    if own is None and any(r.kind.play_type == "no_play" for r in ruled):
+        own = "no_play"
+    scrimmage = before.get("down") is not None and not before.get("converting")
+    gained = [r.yards for r in ruled if r.kind.yards == "gained" and r.yards is not None]
+    kick = next((r.yards for r in ruled if r.kind.yards == "kick" and r.yards is not None), None)
+    returned = next(
+        (
+            abs(r.yards)
+            for r in ruled
+            if r.kind.yards in ("return", "lost") and r.yards is not None
+        ),
+        None,
+    )
+    penalty = by_column["penalty"]
+    penalty_yards = next(
+        (r.yards for r in ruled if r.kind.yards == "penalty" and r.yards is not None), None
+    )
+    challenge = by_column["replay_or_challenge"]
+    touchdown = by_column["touchdown"]
+    timeout = by_column["timeout"]
+    points = {"home": 0, "away": 0}
+    for r in ruled:
+        if r.points and r.team in points:
+            points[r.team] += r.points
+    players = _players(call) if used else {}
+    for r in ruled:
+        players.update(r.data.get("players") or {})
     ball_on, distance = before.get("ball_on"), before.get("distance")
-    return {
+    first = ruled[0] if ruled else None
+    main = next((r for r in ruled if r.kind.play_type or r.kind.called), first)
+    row = {
         "game_id": record.game_id,
         "play_id": play_id,
         "home_team": record.home,
         "away_team": record.away,
         "posteam": names[side] if side else None,
         "defteam": names[other[side]] if side else None,
-        "qtr": before.get("quarter"),
+        "qtr": period.quarter,
+        "game_half": period.game_half,
         "down": before.get("down"),
         "ydstogo": distance,
         "yardline_100": ball_on,
         "goal_to_go": None if ball_on is None or distance is None else int(ball_on <= distance),
-        "drive": drive or None,
-        "play_type": _play_type(kinds),
-        "yards_gained": yards,
-        "desc": " ".join(r["text"] for r in line.rulings),
-        "touchdown": int("touchdown" in kinds or "return_touchdown" in kinds),
-        "field_goal_result": _first(
-            kinds,
-            {"field_goal": "made", "field_goal_missed": "missed", "field_goal_blocked": "blocked"},
-        ),
-        "extra_point_result": _first(
-            kinds,
-            {
-                "extra_point": "good",
-                "extra_point_failed": "failed",
-                "extra_point_blocked": "blocked",
-            },
-        ),
-        "two_point_conv_result": _first(
-            kinds, {"two_point": "success", "two_point_failed": "failure"}
-        ),
-        "safety": int("safety" in kinds),
-        "penalty": int(penalty is not None),
-        "penalty_team": names.get(penalty.get("team") or "") if penalty else None,
-        "penalty_yards": penalty.get("yards") if penalty else None,
-        "fumble_lost": int(bool(FUMBLES & set(kinds))),
-        "interception": int("interception" in kinds),
-        "timeout": int("timeout" in kinds),
-        "timeout_team": names.get(team_of.get("timeout") or ""),
+        "drive": None,
+        "play_type": own,
+        "yards_gained": _on_the_field(ball_on, gained[-1]) if gained and scrimmage else None,
+        "kick_distance": kick,
+        "return_yards": returned,
+        "desc": " ".join(r.text for r in ruled),
+        **{flag: int(bool(results.get(flag))) for flag in FLAGS},
+        "td_team": names.get(touchdown.team or "") if touchdown else None,
+        "field_goal_result": results.get("field_goal_result"),
+        "extra_point_result": results.get("extra_point_result"),
+        "two_point_conv_result": results.get("two_point_conv_result"),
+        "penalty_team": names.get(penalty.team or "") if penalty else None,
+        "penalty_yards": penalty_yards if penalty else None,
+        "timeout_team": names.get(timeout.team or "") if timeout else None,
+        "posteam_score": score_before[side] if side else None,
+        "defteam_score": score_before[other[side]] if side else None,
         "total_home_score": score["home"],
         "total_away_score": score["away"],
         "posteam_score_post": score[side] if side else None,
         "defteam_score_post": score[other[side]] if side else None,
-        "replay_or_challenge": int(challenge is not None),
-        "replay_or_challenge_result": CHALLENGES[challenge["kind"]]
-        or (challenge.get("data") or {}).get("result")
-        if challenge
-        else None,
+        **{column: players.get(role) for role, column in PLAYER_COLUMNS.items()},
+        "replay_or_challenge_result": results.get("replay_or_challenge_result")
+        or (challenge.data.get("result") if challenge else None),
         "play_deleted": int(not line.stands),
         "ruleset": record.ruleset,
         "zebra_seq": line.seq,
         "zebra_entry": line.text,
         "zebra_by": line.by,
         "zebra_at": line.at,
-        "zebra_rulings": ";".join(kinds),
+        "zebra_play": main.name if main else None,
+        "zebra_period": period.label,
+        "zebra_home_points": points["home"],
+        "zebra_away_points": points["away"],
+        "zebra_drive_start": None,
+        "zebra_drive_end": None,
+        "zebra_drive_yards": None,
+        "zebra_rulings": ";".join(r.name for r in ruled),
         "zebra_struck_reason": line.struck,
         **trail(line.history),
         "zebra_dice": _json(data.get("dice")) if data.get("dice") is not None else None,
@@ -246,6 +455,7 @@ def _row(
         "zebra_clock": _json(after.get("clock")) if after.get("clock") else None,
         "zebra_options": _json(record.options),
     }
+    return row, used
 
 
 def trail(history: tuple[Change, ...]) -> dict[str, Any]:
@@ -259,17 +469,6 @@ def trail(history: tuple[Change, ...]) -> dict[str, Any]:
         "correction_reason": latest.reason if latest else None,
         "zebra_corrections": _json([asdict(c) for c in history]) if history else None,
     }
-
-
-def _play_type(kinds: list[str]) -> str | None:
-    for kind in kinds:
-        if kind in PLAY_TYPES:
-            return PLAY_TYPES[kind]
-    return kinds[0] if kinds else None
-
-
-def _first(kinds: list[str], mapping: dict[str, str]) -> str | None:
-    return next((mapping[k] for k in kinds if k in mapping), None)
 
 
 def _json(value: Any) -> str:
@@ -513,7 +712,7 @@ def _no_constant(name: str) -> Any:
 
 def _check_columns(names: list[str], where: str) -> None:
     """Exactly Zebra's columns, once each, in Zebra's order; anything else is named."""
-    if list(names) == list(COLUMNS):
+    if any(list(names) == list(layout) for layout in LAYOUTS):
         return
     seen: set[str] = set()
     for name in names:

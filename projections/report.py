@@ -13,11 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from projections.playrows import rows
+from domain import field
+from projections.playrows import division, game_drives, rows
 from projections.record import Change, GameRecord
-
-# Rulings about the clock, not about how a drive ended.
-CLOCK_KINDS = {"quarter_end", "two_minute_warning", "halftime", "final", "overtime"}
 
 
 @dataclass(frozen=True)
@@ -49,20 +47,17 @@ def entries_script(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def period_label(index: int) -> str:
-    return f"Q{index + 1}" if index < 4 else f"OT{index - 3}"
-
-
 def tables(record: GameRecord) -> list[Table]:
     """The report's tables, shared by the Markdown and HTML renderings."""
     final = record.situation
     names = {"home": record.home, "away": record.away}
+    periods = division(record.ruleset)
     out: list[Table] = []
     quarters = final.get("score_by_quarter") or []
     out.append(
         Table(
             "Box score",
-            ["Team", *(period_label(i) for i in range(len(quarters))), "Total"],
+            ["Team", *periods.labels(len(quarters)), "Total"],
             [
                 [names[s], *(str(q[s]) for q in quarters), str(final.get("score", {}).get(s, 0))]
                 for s in ("home", "away")
@@ -99,41 +94,47 @@ def tables(record: GameRecord) -> list[Table]:
             if ruling.get("points"):
                 scoring.append(
                     [
-                        period_label((r["qtr"] or 1) - 1),
+                        r["zebra_period"] or "",
                         names.get(ruling.get("team") or "", ""),
                         ruling["text"],
                         f"{r['total_home_score']}-{r['total_away_score']}",
                     ]
                 )
     out.append(Table("Scoring summary", ["Period", "Team", "Play", "Score"], scoring))
-    drives: dict[int, list[dict[str, Any]]] = {}
-    for r in table:
-        if r["drive"]:
-            drives.setdefault(r["drive"], []).append(r)
-    body = []
-    for number, plays in drives.items():
-        first = plays[0]
-        gained = sum(p["yards_gained"] or 0 for p in plays if p["posteam"] == first["posteam"])
-        start = next((p["yardline_100"] for p in plays if p["yardline_100"] is not None), None)
-        kinds = [k for p in plays for k in (p["zebra_rulings"] or "").split(";") if k]
-        ended = next((k for k in reversed(kinds) if k not in CLOCK_KINDS), "")
-        body.append(
-            [
-                str(number),
-                first["posteam"] or "",
-                "" if start is None else str(start),
-                str(len(plays)),
-                str(gained),
-                ended,
-            ]
-        )
+    slot_game = periods.unit == "regulation"
     out.append(
         Table(
             "Drive summary",
-            ["Drive", "Team", "Start (yds to goal)", "Entries", "Yards", "Ended with"],
-            body,
+            [
+                "Drive",
+                "Team",
+                "Period",
+                "Started with",
+                *([] if slot_game else ["From"]),
+                "Plays",
+                *([] if slot_game else ["Yards"]),
+                "Result",
+            ],
+            [
+                [
+                    str(d.number),
+                    d.team,
+                    d.period,
+                    d.start,
+                    *([] if slot_game else [_field_position(d.start_yardline, d.team, names)]),
+                    str(d.plays),
+                    *([] if slot_game else [str(d.yards)]),
+                    d.end or "",
+                ]
+                for d in game_drives(record)
+            ],
         )
     )
+    players = player_table(table, yards=periods.unit != "regulation" and any(
+        r["yardline_100"] is not None for r in table
+    ))
+    if players is not None:
+        out.append(players)
     counts = {(s, k): 0 for s in ("home", "away") for k in ("timeout", "challenge")}
     for line in record.effective:
         for ruling in line.rulings:
@@ -153,6 +154,79 @@ def tables(record: GameRecord) -> list[Table]:
             )
         )
     return out
+
+
+def player_table(table: list[dict[str, Any]], *, yards: bool) -> Table | None:
+    """The per-player box score of a card game: who ran, threw and caught, from the rows'
+    player names; None when the game names no players (the dice games)."""
+    lines: dict[tuple[str, str], dict[str, int]] = {}
+
+    def line(team: str, who: str) -> dict[str, int]:
+        return lines.setdefault((team, who), dict.fromkeys(STAT_KEYS, 0))
+
+    for r in table:
+        team, gained = r["posteam"], r["yards_gained"] or 0
+        if team is None or r["play_type"] not in ("run", "pass"):
+            continue
+        scored = bool(r["touchdown"]) and r["td_team"] == team
+        rusher, passer = r["rusher_player_name"], r["passer_player_name"]
+        receiver = r["receiver_player_name"]
+        caught = not (r["incomplete_pass"] or r["interception"])
+        if r["play_type"] == "run" and rusher:
+            stats = line(team, rusher)
+            stats["runs"] += 1
+            stats["rush_yards"] += gained
+            stats["td"] += scored
+        if r["play_type"] == "pass" and passer:
+            stats = line(team, passer)
+            stats["passes"] += 1
+            stats["completions"] += caught
+            stats["pass_yards"] += gained if caught else 0
+            stats["td"] += scored
+            stats["int"] += r["interception"]
+        if r["play_type"] == "pass" and receiver:
+            stats = line(team, receiver)
+            stats["targets"] += 1
+            stats["catches"] += caught
+            stats["rec_yards"] += gained if caught else 0
+            stats["td"] += scored
+    if not lines:
+        return None
+    # Without a field there are no yards, and no catch or completion to tell from a target.
+    shown = [k for k in STAT_KEYS if yards or k in ("runs", "passes", "targets", "td", "int")]
+    return Table(
+        "Players",
+        ["Team", "Player", *(STAT_NAMES[k] for k in shown)],
+        [
+            [team, who, *(str(stats[k]) for k in shown)]
+            for (team, who), stats in sorted(lines.items(), key=lambda item: item[0][0])
+        ],
+    )
+
+
+STAT_NAMES = {
+    "runs": "Runs",
+    "rush_yards": "Rushing yards",
+    "passes": "Passes",
+    "completions": "Completed",
+    "pass_yards": "Passing yards",
+    "targets": "Targets",
+    "catches": "Catches",
+    "rec_yards": "Receiving yards",
+    "td": "TD",
+    "int": "INT",
+}
+STAT_KEYS = tuple(STAT_NAMES)
+
+
+def _field_position(ball_on: int | None, team: str, names: dict[str, str]) -> str:
+    """Where a drive started, as a scorekeeper writes it: "Bears 20", "50", "Packers 35"."""
+    if ball_on is None:
+        return ""
+    other = next((n for n in names.values() if n != team), "")
+    if ball_on == field.MIDFIELD:
+        return "50"
+    return f"{team} {field.FIELD - ball_on}" if ball_on > field.MIDFIELD else f"{other} {ball_on}"
 
 
 def _slot(value: Any) -> str:

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from domain import field as yards
 from domain.entries import words
+from domain.periods import HALVES
 from domain.ruleset import (
     SIDES,
     EntryForm,
@@ -214,6 +215,7 @@ class FirstAndGoal:
 
     name = "firstandgoal"
     title = "1st & Goal"
+    division = HALVES
     options = (
         GameOption(
             "teams",
@@ -291,7 +293,13 @@ class FirstAndGoal:
 
     def situation(self, state: FirstAndGoalState) -> dict[str, Any]:
         """The public view: score by half, board, time-outs and the card clock."""
-        live = state.phase not in ("toss", "kickoff", "final", "try") and state.ball_on is not None
+        # A return is no down: down and distance come back with the next snap.
+        returning = state.play is not None and state.play.kind in RETURNS
+        live = (
+            state.phase not in ("toss", "kickoff", "final", "try")
+            and state.ball_on is not None
+            and not returning
+        )
         distance = None
         if live and state.marker is not None and state.ball_on is not None:
             distance = yards.distance_to_gain(state.ball_on, state.marker)
@@ -302,6 +310,7 @@ class FirstAndGoal:
             score=state.total,
             score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
             quarter=state.half,
+            period=self.division.period(state.half),
             possession=state.offense if state.phase not in ("toss", "final") else None,
             down=state.down if live else None,
             distance=distance,
@@ -321,6 +330,8 @@ class FirstAndGoal:
             next=self.expected(state).text,
             finished=state.phase == "final",
             winner=state.winner,
+            converting=state.phase in ("try", "two_call")
+            or (state.play is not None and state.play.kind == "two_point"),
             first_and_goal=bool(live and state.marker == 0),
             marker=state.marker if live else None,
             down_column=state.down if live else None,
@@ -362,7 +373,9 @@ def kickoff_touchback(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     off = state.offense
     assert off is not None
     ball = yards.touchback()
-    ruling = Ruling("touchback", f"Touchback: {state.name(off)} start at their 20.", team=off)
+    ruling = Ruling(
+        "kickoff_touchback", f"Touchback: {state.name(off)} start at their 20.", team=off
+    )
     return _to_call(_first_down(state, ball)), [ruling]
 
 
@@ -371,7 +384,7 @@ def kickoff_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     _nothing_more("return", rest)
     off = state.offense
     assert off is not None
-    ruling = Ruling("decision", f"{state.name(off)} run the kickoff back.", team=off)
+    ruling = Ruling("kickoff", f"{state.name(off)} run the kickoff back.", team=off)
     if state.d20:
         play = Play("d20_return", start=D20_KICKOFF_SPOT, colours=("d20",))
         return replace(state, phase="roll", play=play), [ruling]
@@ -382,7 +395,7 @@ def onside_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Onside kick (p. 8): from the kicker's 30, red, brown, play and referee dice."""
     _nothing_more("onside", rest)
     kicker = state.defence
-    ruling = Ruling("decision", f"{state.name(kicker)} try an onside kick.", team=kicker)
+    ruling = Ruling("onside", f"{state.name(kicker)} try an onside kick.", team=kicker)
     return replace(state, phase="onside_roll"), [ruling]
 
 
@@ -422,7 +435,7 @@ def squib_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Squib kick (optional, p. 11): from the kicker's 30 with the dice the table names."""
     _nothing_more("squib", rest)
     kicker = state.defence
-    ruling = Ruling("decision", f"{state.name(kicker)} squib the kickoff.", team=kicker)
+    ruling = Ruling("squib", f"{state.name(kicker)} squib the kickoff.", team=kicker)
     return _board_step(state, "squib"), [ruling]
 
 
@@ -436,7 +449,11 @@ def squib_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     assert off is not None
     landing = yards.advance(ONSIDE_SPOT, total)
     if landing <= 0:
-        ruling = Ruling("touchback", f"Squib kick {total} yards into the end zone: touchback.")
+        ruling = Ruling(
+            "kickoff_touchback",
+            f"Squib kick {total} yards into the end zone: touchback.",
+            yards=total,
+        )
         return _to_call(_first_down(state, yards.touchback())), [ruling]
     ball = yards.flip(min(landing, yards.FIELD - 1))
     ruling = Ruling(
@@ -616,7 +633,9 @@ def broken_up(state: FirstAndGoalState, blacks: int, shown: str) -> Result:
     play = state.play
     assert play is not None
     if play.kind in KICKOFF_RETURNS:
-        ruling = Ruling("touchback", f"{shown}: X on the kickoff return is a touchback at the 20.")
+        ruling = Ruling(
+            "kickoff_touchback", f"{shown}: X on the kickoff return is a touchback at the 20."
+        )
         return _to_call(_first_down(replace(state, play=None), yards.touchback())), [ruling]
     ruling = Ruling("broken_up", f"{shown}: broken up, {blacks:+d} yards.", yards=blacks)
     after, more = finish_play(state, replace(play, gained=blacks, last=blacks, broken_up=True))
@@ -721,7 +740,7 @@ def turned_over(state: FirstAndGoalState, what: str, shown: str, data: dict[str,
     spot = yards.advance(play.start, play.gained)
     state = _refill(replace(state, play=None))
     ruling = Ruling(
-        "turnover",
+        "interception" if what == "interception" else "fumble_lost",
         f"{shown}: {what}! {state.name(state.defence)} take the ball.",
         team=state.defence,
         data={"what": what, **data},
@@ -1352,7 +1371,7 @@ def punt_lands(state: FirstAndGoalState, distance: int, *, no_return: bool, text
     state = replace(state, kick=None, kick_bonus=0, kick_distance=0, free_kick=False)
     if landing <= 0:
         ruling = Ruling(
-            "touchback",
+            "punt_touchback",
             f"{text}: into the end zone, touchback; {state.name(dfn)} at their 20.",
             team=dfn,
             yards=distance,

@@ -17,6 +17,7 @@ from itertools import permutations
 from typing import Any, Literal
 
 from domain.entries import words
+from domain.periods import SLOTS
 from domain.ruleset import (
     SIDES,
     EntryForm,
@@ -250,6 +251,7 @@ class GridironMasters:
 
     name = "gridironmasters"
     title = "Masters of the Gridiron"
+    division = SLOTS
     options = ()
 
     def initial(self, home: str, away: str, options: Mapping[str, str]) -> GridironState:
@@ -377,6 +379,7 @@ class GridironMasters:
             score=total,
             score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
             quarter=len(state.scores),
+            period=self.division.period(len(state.scores)),
             possession=state.offense if live else None,
             down=None,
             distance=None,
@@ -390,6 +393,7 @@ class GridironMasters:
             next=self.expected(state).text,
             finished=not live,
             winner=state.winner,
+            converting=state.phase == "try" or state.converting,
             slots={s: slots_view(state, s) for s in SIDES},
             defensive_scores={s: defensive_view(state, s) for s in SIDES},
             overtime_plays=[_record_view(r) for r in state.records if r.period == "overtime"],
@@ -402,7 +406,6 @@ class GridironMasters:
                 "phase": state.phase,
             },
             hands=hand_counts(state),
-            overtime=state.period == "overtime",
             overtime_rule=state.overtime_rule if state.period == "overtime" else None,
         )
 

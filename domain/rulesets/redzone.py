@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from domain import field as yards
 from domain.entries import words
+from domain.periods import QUARTERS
 from domain.ruleset import (
     SIDES,
     EntryForm,
@@ -299,6 +300,7 @@ class RedZone:
 
     name = "redzone"
     title = "Red Zone"
+    division = QUARTERS
     options = (
         GameOption(
             "length",
@@ -382,6 +384,7 @@ class RedZone:
             score=state.total,
             score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
             quarter=state.quarter,
+            period=self.division.period(state.quarter),
             possession=state.offense,
             down=state.down if live else None,
             distance=distance,
@@ -391,8 +394,8 @@ class RedZone:
             next=self.expected(state).text,
             finished=state.phase == "final",
             winner=state.winner,
+            converting=state.is_try or state.phase in ("try", "pat"),
             lineups={s: lineup_view(state, s) for s in SIDES},
-            overtime=state.quarter > REGULATION_QUARTERS,
             options=dict(state.options),
         )
 
@@ -1180,7 +1183,9 @@ def kickoff_choice(
         return replace(state, phase="onside_lg", play=play), [
             Ruling("onside", f"{state.name(k)} try an onside kick.", team=k)
         ]
-    return replace(state, phase="k", play=play), []
+    return replace(state, phase="k", play=play), [
+        Ruling("decision", f"{state.name(k)} kick off.", team=k, data={"choice": "kick"})
+    ]
 
 
 def safety_choice(
@@ -1212,14 +1217,19 @@ def kick_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     state, rulings = _flip(state, k)
     if token == "ez":
         ruling = Ruling(
-            "touchback", f"Kickoff: EZ, touchback. {state.name(r)} 1st and 10 at their 20.", team=r
+            "kickoff_touchback",
+            f"Kickoff: EZ, touchback. {state.name(r)} 1st and 10 at their 20.",
+            team=r,
         )
         return _possession(state, r, yards.touchback(), [*rulings, ruling])
     distance = _number(token, "K")
     landing = yards.advance(state.play.kick_from, distance)
     if yards.beyond_end_line(landing):
         ruling = Ruling(
-            "touchback", f"Kickoff: {distance} yards, out of the end zone: touchback.", team=r
+            "kickoff_touchback",
+            f"Kickoff: {distance} yards, out of the end zone: touchback.",
+            team=r,
+            yards=distance,
         )
         return _possession(state, r, yards.touchback(), [*rulings, ruling])
     spot = yards.flip(landing)
@@ -1434,7 +1444,11 @@ def special_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -
         n = _number(rest[3], "points", 0, 8)
         rulings = [
             Ruling(
-                "special_play", f"{label}: {n} points.", team=side, points=n, data={"card": card}
+                "special_play_score",
+                f"{label}: {n} points.",
+                team=side,
+                points=n,
+                data={"card": card},
             )
         ]
         state = _score(state, side, n)
@@ -1449,7 +1463,9 @@ def special_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -
         state, more = _conclude(state, Outcome("yards", n, "special"))
         return state, [ruling, *more]
     if effect == "turnover":
-        ruling = Ruling("special_play", f"{label}: turnover.", team=side, data={"card": card})
+        ruling = Ruling(
+            "special_play_turnover", f"{label}: turnover.", team=side, data={"card": card}
+        )
         return _possession(state, state.defence, yards.flip(_ball(state)), [ruling])
     # recover
     if state.play.recover_card is None:
@@ -1597,9 +1613,33 @@ def call_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
         + "."
     )
     return replace(state, phase="defend", play=play), [
-        Ruling("call", text, team=off, data={"play": name, "target": target}),
+        Ruling(
+            "call",
+            text,
+            team=off,
+            data={
+                "play": name,
+                "target": target,
+                "play_type": kind,
+                "players": ball_handlers(state.coach(off), name, kind, target),
+            },
+        ),
         *rulings,
     ]
+
+
+def ball_handlers(coach: Coach, name: str, kind: str, target: str) -> dict[str, str]:
+    """Calling Plays: the play goes to the player lined up at the target (a QB keep to the
+    quarterback); a pass is thrown by the quarterback. Names as drafted, for the play-by-play."""
+    names = {p.pid: p.name for p in coach.roster}
+    qb, carrier = names.get(coach.at("qb"), ""), names.get(coach.at(target), "")
+    if name == "qb-keep":
+        handlers = {"rusher": qb}
+    elif kind == "run":
+        handlers = {"rusher": carrier}
+    else:
+        handlers = {"passer": qb, "receiver": carrier}
+    return {role: who for role, who in handlers.items() if who}
 
 
 def draw_for_the_play(state: RedZoneState) -> Rulings:
@@ -1887,9 +1927,14 @@ def skill_check(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
             state, Outcome("yards", n, "skill" if c.skill == "catch" else "run_skill"), rulings
         )
     result = _word(token, SKILL_WORDS[c.skill], f"a {c.skill.title()} result")
-    rulings.append(Ruling("skill", f"{c.label}'s {c.skill.title()}: {colour}, {result.upper()}."))
     off = state.offense
     assert off is not None
+    # A defender's Cover check that comes up INT: he is the one who picks the pass off.
+    defender = state.coach(c.owner).player(c.pid) if c.owner != off else None
+    picked = {"players": {"interceptor": defender.name}} if defender and result == "int" else {}
+    rulings.append(
+        Ruling("skill", f"{c.label}'s {c.skill.title()}: {colour}, {result.upper()}.", data=picked)
+    )
     if result in ("inc", "int", "td"):
         return _conclude(state, Outcome(result), rulings)
     if result == "fumble":
@@ -2105,7 +2150,9 @@ def _next_down(
         return _between(replace(state, phase="call", play=Play()), rulings)
     if state.down >= 4:
         dfn = other(off)
-        rulings.append(Ruling("downs", f"{prefix}Turnover on downs.", team=off, yards=gained))
+        rulings.append(
+            Ruling("turnover_on_downs", f"{prefix}Turnover on downs.", team=off, yards=gained)
+        )
         state, more = _possession(state, dfn, yards.flip(spot), rulings)
         return state, more
     state = replace(state, ball_on=spot, down=state.down + 1)
@@ -2185,8 +2232,15 @@ def try_choice(state: RedZoneState, rest: Sequence[str], raw: Sequence[str], two
             marker=0,
             play=Play(),
         )
-        return state, [Ruling("two_point", f"{state.name(s)} go for two from the 3.", team=s)]
-    return replace(state, phase="pat"), []
+        return state, [Ruling("go_for_two", f"{state.name(s)} go for two from the 3.", team=s)]
+    return replace(state, phase="pat"), [
+        Ruling(
+            "decision",
+            f"{state.name(s)} kick the extra point.",
+            team=s,
+            data={"choice": "kick"},
+        )
+    ]
 
 
 def extra_point(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
@@ -2200,7 +2254,7 @@ def extra_point(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
     if token in ("55*", "blocked"):
         rulings.append(
             Ruling(
-                "extra_point_missed",
+                "extra_point_failed" if token == "55*" else "extra_point_blocked",
                 f"Extra point {'no good (55*)' if token == '55*' else 'blocked'}.",
                 team=s,
             )
@@ -2271,7 +2325,7 @@ def field_goal(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> 
     dfn = other(off)
     if token == "blocked":
         state, rulings = _flip(state, off)
-        rulings.append(Ruling("blocked", "Field goal blocked!", team=dfn))
+        rulings.append(Ruling("field_goal_blocked", "Field goal blocked!", team=dfn))
         return replace(state, phase="fumble_lg", play=replace(state.play, behind=True)), rulings
     n = 55 if token == "55*" else _number(token, "FG")
     need = yards.field_goal_distance(_ball(state))
@@ -2336,7 +2390,7 @@ def punt_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
         if play.safety_punt:
             raise IllegalEntry("a free kick after a safety cannot be blocked; enter the P number")
         state, rulings = _flip(state, off)
-        rulings.append(Ruling("blocked", "Punt blocked!", team=dfn))
+        rulings.append(Ruling("punt_blocked", "Punt blocked!", team=dfn))
         return replace(state, phase="fumble_lg", play=replace(play, behind=True)), rulings
     n = _number(token, "P")
     state, rulings = _flip(state, off)
@@ -2345,7 +2399,7 @@ def punt_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     if yards.is_touchdown(landing):
         rulings.append(
             Ruling(
-                "touchback",
+                "punt_touchback",
                 f"Punt: {distance} yards into the end zone: touchback.",
                 team=off,
                 yards=distance,
@@ -2414,7 +2468,9 @@ def coffin_colour(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) 
                 yards.touchback(),
                 [
                     Ruling(
-                        "touchback", "Yellow: 5 more yards, into the end zone: touchback.", team=off
+                        "punt_touchback",
+                        "Yellow: 5 more yards, into the end zone: touchback.",
+                        team=off,
                     )
                 ],
             )
@@ -2444,7 +2500,11 @@ def punt_choice(
             spot,
             [Ruling("fair_catch", f"Fair catch at {state.spot_for(dfn, spot)}.", team=dfn)],
         )
-    return replace(state, phase="pr"), []
+    return replace(state, phase="pr"), [
+        Ruling(
+            "decision", f"{state.name(dfn)} return the punt.", team=dfn, data={"choice": "return"}
+        )
+    ]
 
 
 def _interception(state: RedZoneState) -> Rulings:
@@ -2480,7 +2540,14 @@ def interception_choice(
     _none(rest, "down" if down else "return")
     dfn = state.defence
     if not down:
-        return replace(state, phase="int_return"), []
+        return replace(state, phase="int_return"), [
+            Ruling(
+                "decision",
+                f"{state.name(dfn)} return the interception.",
+                team=dfn,
+                data={"choice": "return"},
+            )
+        ]
     spot = state.play.landing
     if yards.is_safety(spot):
         return _possession(
@@ -2571,9 +2638,17 @@ def fumble_guess(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -
         raise IllegalEntry("enter the offence's field then the defence's call: guess k odd")
     f = _word(rest[0], FUMBLE_FIELDS, "a card field")
     call = _word(rest[1], ("odd", "even"), "odd or even")
+    off = state.offense
+    assert off is not None
+    ruling = Ruling(
+        "recovery_call",
+        f"{state.name(other(off))} call {call} on the offence's {f.upper()} number.",
+        team=other(off),
+        data={"field": f, "call": call},
+    )
     return replace(
         state, phase="fumble_flip", play=replace(state.play, loose_field=f, loose_call=call)
-    ), []
+    ), [ruling]
 
 
 def fumble_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
@@ -2604,7 +2679,9 @@ def _loose_ball_recovered(state: RedZoneState, winner: Side, rulings: list[Rulin
         rulings.append(Ruling("recovered", f"{state.name(off)} recover.", team=off))
         state = replace(state, play=replace(play, behind=False))
         return _gain(state, yards.distance_to_gain(_ball(state), spot), rulings)
-    rulings.append(Ruling("turnover", f"{state.name(dfn)} recover!", team=dfn))
+    # A blocked kick lies behind the line; any other loose ball was fumbled.
+    lost = "blocked_kick_recovered" if play.behind else "fumble_lost"
+    rulings.append(Ruling(lost, f"{state.name(dfn)} recover!", team=dfn))
     if yards.is_safety(spot):
         return _touchdown(replace(state, offense=dfn), dfn, rulings)
     if yards.is_touchdown(spot):

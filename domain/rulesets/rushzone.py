@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from domain import field as yards
 from domain.entries import RollSpec, rolls, words
+from domain.periods import QUARTERS
 from domain.ruleset import (
     SIDES,
     EntryForm,
@@ -98,6 +99,7 @@ class RushZone:
 
     name = "rushzone"
     title = "NFL Rush Zone"
+    division = QUARTERS
     options = (
         GameOption(
             "youngest",
@@ -273,7 +275,8 @@ class RushZone:
             score=total,
             score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
             quarter=state.quarter,
-            possession=state.offense if state.phase not in ("toss", "choice", "final") else None,
+            period=self.division.period(state.quarter),
+            possession=_in_possession(state),
             down=state.down if live else None,
             distance=distance,
             ball_on=state.ball_on if live else None,
@@ -287,10 +290,20 @@ class RushZone:
             next=self.expected(state).text,
             finished=state.phase == "final",
             winner=state.winner,
+            converting=state.phase in ("try", "two_point"),
             pad=pad_view(state),
-            overtime=state.quarter > REGULATION_QUARTERS,
             goal_to_go=bool(live and state.ball_on is not None and state.ball_on <= SPACE),
         )
+
+
+def _in_possession(state: RushZoneState) -> Side | None:
+    """Touchdown: the scoring team tries the extra point or two, so it has the ball for the try,
+    even when it scored on defence (a loose ball); otherwise the offence of the turn has it."""
+    if state.phase in ("toss", "choice", "final"):
+        return None
+    if state.phase in ("try", "two_point"):
+        return state.scorer
+    return state.offense
 
 
 # The rules, one function each -------------------------------------------------------------
@@ -343,7 +356,7 @@ def kickoff(
 def kickoff_spot(difference: int) -> tuple[int, str, str]:
     """Kickoff: 0 or -2 and lower is a touchback (20), +/-1 a stop at the 10, +2 and up a run."""
     if difference == 0 or difference <= -2:
-        return yards.touchback(), "touchback", "touchback"
+        return yards.touchback(), "kickoff_touchback", "touchback"
     if abs(difference) == 1:
         return yards.own(10), "kickoff", "defensive stop"
     return yards.own(difference * SPACE), "kickoff", f"catch and run, {difference} spaces"
@@ -461,12 +474,12 @@ def loose_ball(
         f"{state.name(dfn)} take it back {back} yards"
     )
     if yards.is_safety(spot_after):
-        ruling = Ruling("loose_ball", f"{text} into the end zone.", team=dfn, yards=-back)
+        ruling = Ruling("fumble_lost", f"{text} into the end zone.", team=dfn, yards=-back)
         after, scored = touchdown(state, dfn)
         return after, [ruling, *scored]
     ball_for_defence = yards.flip(spot_after)
     ruling = Ruling(
-        "loose_ball",
+        "fumble_lost",
         f"{text}; {state.name(dfn)} ball at {state.spot_for(dfn, ball_for_defence)}.",
         team=dfn,
         yards=-back,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from domain.entries import words
+from domain.periods import QUARTERS
 from domain.ruleset import (
     SIDES,
     EntryForm,
@@ -211,6 +212,7 @@ class ThirdAndLong:
 
     name = "thirdandlong"
     title = "Third and Long"
+    division = QUARTERS
     options = (
         GameOption(
             "teams",
@@ -272,6 +274,7 @@ class ThirdAndLong:
             score=state.total,
             score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
             quarter=state.quarter,
+            period=self.division.period(state.quarter),
             possession=state.offense if live else None,
             down=None,
             distance=None,
@@ -291,8 +294,8 @@ class ThirdAndLong:
             next=self.expected(state).text,
             finished=state.phase == "final",
             winner=state.winner,
+            converting=state.phase in ("try", "block") or state.kind == "two",
             phase=state.phase,
-            overtime=state.overtime,
             challenges={"home": state.challenges[0], "away": state.challenges[1]},
             key_moments_left=state.moments if live else None,
             key_moments=state.moments_total if live else None,
@@ -547,9 +550,23 @@ def play_calls(
         f"({_who(state, off, call.off_position)}) against {call.def_position.upper()} "
         f"{call.def_attribute} {d:+d} ({_who(state, dfn, call.def_position)}).",
         team=off,
-        data={"target": call.target, "offence": o, "defence": d, "colour": call.colour},
+        data={
+            "target": call.target,
+            "offence": o,
+            "defence": d,
+            "colour": call.colour,
+            "players": ball_handler(call.off_position),
+            "play_type": "run" if call.off_position == "rb" else "pass",
+        },
     )
     return replace(state, phase="snap", play=play), [ruling]
+
+
+def ball_handler(position: str) -> dict[str, str]:
+    """Calls: the offensive call names the position whose attribute plays (the QB throws, the
+    RB runs, the WR catches); the cards name no player, so the play-by-play names the position."""
+    role = {"qb": "passer", "rb": "rusher", "wr": "receiver"}.get(position)
+    return {role: position.upper()} if role else {}
 
 
 def snap(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[ThirdAndLongState, list[Ruling]]:
@@ -1205,7 +1222,7 @@ def block_attempt(
         after, more = _extra_point_good(state, n)
         return after, [*shuffled, *more]
     ruling = Ruling(
-        "extra_point_missed", "Blocking card 1: the extra point is NO GOOD.", team=scorer
+        "extra_point_failed", "Blocking card 1: the extra point is NO GOOD.", team=scorer
     )
     after, more = end_drive(state, other(scorer), kick=True)
     return after, [*shuffled, ruling, *more]

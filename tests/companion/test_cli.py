@@ -455,3 +455,26 @@ def test_the_cli_never_imports_kivy() -> None:
     probe = "import sys, companion.cli; print('kivy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("example", "label", "overtime", "board"),
+    [
+        ("firstandgoal-full.zebra", "OT", True, "H1   H2   OT"),
+        ("gridironmasters-overtime.zebra", "OT", True, "REG   OT"),
+        ("gridironmasters-full.zebra", "REG", False, "REG  TOTAL"),
+        ("rushzone-overtime.zebra", "OT", True, "Q4   OT"),
+        ("thirdandlong-full.zebra", "Q4", False, "Q4  TOTAL"),
+    ],
+)
+def test_status_says_the_period_as_the_game_divides_time(
+    store: Path, example: str, label: str, overtime: bool, board: str
+) -> None:
+    """Issue #16: 1st & Goal plays halves, Masters of the Gridiron has no quarters; every game's
+    status has its period and whether it is overtime."""
+    code, _, err = zebra("play", example.split("-")[0], "--script", str(EXAMPLES / example))
+    assert code == 0, err
+    status = json.loads(zebra("status", "--json")[1])
+    assert status["period"]["label"] == label and status["overtime"] is overtime
+    code, out, _ = zebra("status")
+    assert board in out

@@ -87,7 +87,7 @@ def test_x_on_a_kickoff_return_is_a_touchback() -> None:
     g = game()
     g.enter("toss home", "return", "dice red tan", "roll 6 6 x")
     assert sit(g)["ball_on"] == 80
-    assert "touchback" in g.kinds()
+    assert "kickoff_touchback" in g.kinds()
 
 
 def test_onside_kick_needs_ten_and_a_t_on_a_white_die() -> None:
@@ -265,6 +265,23 @@ def test_three_breakaways_in_a_row_on_a_punt_return_score() -> None:
     assert sit(g)["score"] == {"home": 0, "away": 6} and "breakaway_touchdown" in g.kinds()
 
 
+def test_a_return_is_no_down_until_the_returner_is_stopped() -> None:
+    """Kickoff and punt returns (p. 4, p. 8): the return is run before the offence's 1st & 10,
+    so the situation shows no down or ball while it goes on (the play-by-play counts its yards
+    as a return, not a gain from scrimmage)."""
+    g = game()
+    g.enter("toss home", "return", "dice red tan", "roll 0 0 break")
+    assert g.state.phase == "reroll"
+    assert (sit(g)["possession"], sit(g)["down"], sit(g)["ball_on"]) == ("home", None, None)
+    g.enter("roll 6 4 hail")
+    assert (sit(g)["down"], sit(g)["ball_on"]) == (1, 90)
+    g = placed(70, down=4, marker=60)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 10 10")
+    assert sit(g)["down"] == 1, "the receivers choose a fair catch (1st & 10) or a return"
+    g.enter("return")
+    assert (sit(g)["down"], sit(g)["ball_on"]) == (None, None)
+
+
 def test_a_return_breakaway_from_the_goal_line_keeps_rolling() -> None:
     """Breakaway (p. 6, "pokračují v házení, pokud se znovu objeví symbol"): no gain, roll on."""
     g = game()
@@ -363,7 +380,8 @@ def test_optional_turnover_dice_on_a_pass_asks_the_dice_then_the_table(answer: s
     s = sit(g)
     assert s["possession"] == "away" and s["ball_on"] == 25 and g.state.phase == "call"
     turnover = g.last[0]
-    assert turnover.kind == "turnover" and turnover.team == "away"
+    kind = "interception" if answer == "interception" else "fumble_lost"
+    assert turnover.kind == kind and turnover.team == "away"
     assert turnover.data == {"what": answer, "referee": "def", "penalty": "10", "answered": True}
     assert f"{answer}!" in turnover.text and "penalty die 10" in turnover.text
 
@@ -1062,7 +1080,7 @@ def test_ruling_d20_kickoff_return_keeps_the_play_die() -> None:
     g.enter("toss home", "return")
     assert [s.label for s in g.ruleset.expected(g.state).forms[0].slots] == ["d20 die", "play die"]
     g.enter("roll 12 x")
-    assert (sit(g)["ball_on"], sit(g)["down"]) == (80, 1) and "touchback" in g.kinds()
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (80, 1) and "kickoff_touchback" in g.kinds()
     g = game(d20="yes")
     g.enter("toss home", "return", "roll 12 break", "roll 5 hail")
     assert sit(g)["ball_on"] == 73  # from the 10: 12, then 5 more on the breakaway reroll

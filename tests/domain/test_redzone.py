@@ -1043,7 +1043,7 @@ def test_blocked_punt_recovered_by_the_kickers_on_fourth_down_turns_over() -> No
     """Blocks: recovered behind the line on fourth down, the kicking team is short: downs."""
     g = at_scrimmage(kicked(), "home", 60, down=4)
     g.enter("punt", "p blocked", "lg 34", "guess p even", "p 41")
-    assert "downs" in g.kinds()
+    assert "turnover_on_downs" in g.kinds()
     assert g.sit["possession"] == "away" and g.sit["ball_on"] == 100 - 64
 
 

@@ -57,13 +57,13 @@ def test_toss_winner_who_kicks_plays_defense_first() -> None:
 @pytest.mark.parametrize(
     ("dice", "ball_on", "kind"),
     [
-        ("2 2", 80, "touchback"),  # rulebook: offense 2, defense 2 gives 0
-        ("1 4", 80, "touchback"),  # rulebook: offense 1, defense 4 gives -3
+        ("2 2", 80, "kickoff_touchback"),  # rulebook: offense 2, defense 2 gives 0
+        ("1 4", 80, "kickoff_touchback"),  # rulebook: offense 1, defense 4 gives -3
         ("4 5", 90, "kickoff"),  # rulebook: offense 4, defense 5 gives -1: stop at the 10
         ("3 2", 90, "kickoff"),  # rulebook: offense 3, defense 2 gives +1
         ("6 2", 60, "kickoff"),  # rulebook: +4 is 40 yards
         ("4 2", 80, "kickoff"),  # rulebook: +2 is 20 yards
-        ("1 3", 80, "touchback"),  # -2 is a touchback too
+        ("1 3", 80, "kickoff_touchback"),  # -2 is a touchback too
     ],
 )
 def test_kickoff_green_dice_difference_places_the_ball(dice: str, ball_on: int, kind: str) -> None:
@@ -126,7 +126,7 @@ def test_defense_triples_loose_ball_moves_back_and_changes_possession() -> None:
     """Rulebook example: three 4s is -40 yards, loose ball; the defense begins a counterattack."""
     game = kicked_off()  # Bears at their own 50
     game.enter("white 6 6 5 4 4 4")
-    assert game.kinds() == ["loose_ball"]
+    assert game.kinds() == ["fumble_lost"]
     # Back 40 from the 50 is the Bears' 10, where the Packers take it: 10 yards from the goal.
     assert game.situation["possession"] == "away"
     assert game.situation["ball_on"] == 10
@@ -135,7 +135,7 @@ def test_defense_triples_loose_ball_moves_back_and_changes_possession() -> None:
 def test_defense_triples_into_the_end_zone_is_a_defensive_touchdown() -> None:
     game = kicked_off("green 2 2")  # Bears at their own 20
     game.enter("white 1 2 4 3 3 3")
-    assert game.kinds() == ["loose_ball", "touchdown"]
+    assert game.kinds() == ["fumble_lost", "touchdown"]
     assert game.situation["score"] == {"home": 0, "away": 6}
 
 
@@ -152,7 +152,7 @@ def test_after_a_defensive_touchdown_the_scorers_receive_their_own_turn() -> Non
 def test_both_triples_higher_number_takes_priority() -> None:
     game = kicked_off()
     game.enter("white 2 2 2 4 4 4")
-    assert game.kinds() == ["loose_ball"]
+    assert game.kinds() == ["fumble_lost"]
 
 
 def test_both_triples_same_number_go_to_the_offense() -> None:
@@ -205,7 +205,7 @@ def test_fourth_down_green_die_can_complete_offensive_triples() -> None:
 def test_fourth_down_green_die_can_complete_defensive_triples() -> None:
     game = kicked_off()
     game.enter("white 1 2 4 5 5 6", "go", "green 6 5")
-    assert game.kinds()[0] == "loose_ball"
+    assert game.kinds()[0] == "fumble_lost"
     assert game.situation["score"]["away"] == 6  # 50 yards back from the Bears 50
 
 

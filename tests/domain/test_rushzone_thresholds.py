@@ -33,7 +33,7 @@ def test_kickoff_touchback_on_zero_or_minus_two_and_lower(
     game = kicked_off(f"green {dice}")
     assert game.last[0].data["difference"] == difference
     assert game.situation["ball_on"] == ball_on
-    assert ("touchback" in game.kinds()) is (ball_on == 80)
+    assert ("kickoff_touchback" in game.kinds()) is (ball_on == 80)
 
 
 @pytest.mark.parametrize(("dice", "ball_on"), [("3 2", 90), ("4 2", 80), ("5 2", 70)])
@@ -102,7 +102,7 @@ def test_both_triples_the_higher_wins_and_equal_go_to_the_offence() -> None:
     assert game.kinds() == ["long_pass"]
     game = kicked_off()
     game.enter("white 3 3 3 4 4 4")
-    assert game.kinds()[0] == "loose_ball"
+    assert game.kinds()[0] == "fumble_lost"
 
 
 def test_touchdown_when_the_gain_reaches_the_goal_line() -> None:

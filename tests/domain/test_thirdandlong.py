@@ -296,7 +296,7 @@ def test_extra_point_one_then_one_is_no_good() -> None:
     g.enter("score td", "xp 1")
     assert g.state.phase == "block"
     g.enter("block 1")
-    assert g.kinds()[0] == "extra_point_missed"
+    assert g.kinds()[0] == "extra_point_failed"
     assert g.situation["score"]["home"] == 6
     g2 = to_the_end_zone(kicked_off())
     g2.enter("score td", "xp 1", "block 2")

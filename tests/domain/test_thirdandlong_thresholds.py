@@ -193,7 +193,7 @@ def test_extra_point_missed_only_on_one_then_one() -> None:
     assert g.kinds()[0] == "extra_point"
     g = to_the_end_zone(kicked_off())
     g.enter("score td", "xp 1", "block 1")
-    assert g.kinds()[0] == "extra_point_missed"
+    assert g.kinds()[0] == "extra_point_failed"
 
 
 # Hands, deck, draws -------------------------------------------------------------------------
