@@ -344,9 +344,9 @@ def drive_part(record: GameRecord, tables: list[report.Table]) -> str:
         return f'<p class="drive-head">{e(status[side])} take over' + (
             f" at {e(where)}</p>" if where else "</p>"
         )
+    counted = f"{entries} entry" if entries == "1" else f"{entries} entries"
     head = (
-        f'<p class="drive-head">Drive {e(number)} · {e(team)} · {e(entries)} entries, '
-        f"{e(yards)} yards"
+        f'<p class="drive-head">Drive {e(number)} · {e(team)} · {e(counted)}, {e(yards)} yards'
         + (f" · started {e(start)} yards from the goal" if start else "")
         + "</p>"
     )
