@@ -14,6 +14,7 @@ import json
 import socket
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 from uuid import UUID
@@ -21,6 +22,7 @@ from uuid import UUID
 import anyio
 import uvicorn
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -52,6 +54,37 @@ class CannotServe(Exception):
     """The server cannot listen where it was asked to; the message says why in one line."""
 
 
+@dataclass(frozen=True)
+class View:
+    """One kind of page: its parts, and the whole page around them."""
+
+    name: str
+    parts: Callable[[Snapshot, UUID | None], pages.Parts]
+    page: Callable[[Snapshot, UUID | None, pages.Parts], str]
+
+
+LEAGUE = View(
+    "league",
+    lambda snap, _: pages.league_parts(snap),
+    lambda snap, _, parts: pages.league_page(snap, parts),
+)
+GAME = View(
+    "game",
+    lambda snap, game: pages.game_parts(snap, known(game)),
+    lambda snap, game, parts: pages.game_page(snap, known(game), parts),
+)
+OVERLAY = View(
+    "overlay",
+    lambda snap, game: pages.overlay_parts(snap, known(game)),
+    lambda snap, game, parts: pages.overlay_page(snap, known(game), parts),
+)
+
+
+def known(game_id: UUID | None) -> UUID:
+    assert game_id is not None, "a game's page is only served for a game found"
+    return game_id
+
+
 class Hub:
     """The followed store and the wake-up call of every open event stream."""
 
@@ -60,6 +93,7 @@ class Hub:
         self._changed = asyncio.Event()
         self.stopping = False
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._rendered: dict[tuple[str, UUID | None], tuple[Any, asyncio.Future[pages.Parts]]] = {}
 
     def stop_soon(self) -> None:
         """Asked to stop (from a signal handler): every open stream ends, so none holds it up."""
@@ -74,15 +108,33 @@ class Hub:
     def now(self) -> Snapshot:
         return self.follower.now
 
+    async def render(self, view: View, snap: Snapshot, game_id: UUID | None) -> pages.Parts:
+        """A page's parts for this snapshot: rendered once for all its viewers, off the loop.
+
+        A long game takes a noticeable time to render (its report tables and play lines), so
+        it is done in a worker thread, and kept until that game (or the store's health) changes.
+        """
+        changed = snap.generation if game_id is None else snap.changed.get(game_id, -1)
+        stamp, key = (changed, snap.trouble), (view.name, game_id)
+        known = self._rendered.get(key)
+        if known is None or known[0] != stamp:
+            rendering = asyncio.ensure_future(anyio.to_thread.run_sync(view.parts, snap, game_id))
+            known = self._rendered[key] = (stamp, rendering)
+        return await asyncio.shield(known[1])
+
     async def follow(self) -> None:
-        """Look at the log for good; wake the streams whenever the snapshot changed."""
+        """Look at the log for good."""
         while True:
-            before = self.follower.now.generation
-            await anyio.to_thread.run_sync(self.follower.catch_up)
-            if self.follower.now.generation != before:
-                woken, self._changed = self._changed, asyncio.Event()
-                woken.set()
+            await self.look()
             await asyncio.sleep(FOLLOW_SECONDS)
+
+    async def look(self) -> None:
+        """One look at the log (in a worker thread); wake the streams if the snapshot changed."""
+        before = self.follower.now.generation
+        await anyio.to_thread.run_sync(self.follower.catch_up)
+        if self.follower.now.generation != before:
+            woken, self._changed = self._changed, asyncio.Event()
+            woken.set()
 
     async def newer_than(self, generation: int) -> Snapshot | None:
         """The snapshot once it is newer than ``generation``; None after a quiet while."""
@@ -96,8 +148,40 @@ class Hub:
         return self.now
 
 
-def create_app(referee: Referee) -> Starlette:
-    """The web app over the referee's store; the log is read once before the first page."""
+class LoopbackOnly:
+    """Served on loopback, answer only requests addressed to this machine: a web page elsewhere
+    cannot point a name of its own at 127.0.0.1 (DNS rebinding) and read the games."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and not loopback_name(dict(scope["headers"]).get(b"host", b"")):
+            refused = Response(
+                "this server answers only to localhost", status_code=400, headers=HEADERS
+            )
+            await refused(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def loopback_name(host: bytes) -> bool:
+    """Whether a Host header names this machine: localhost, or a loopback address."""
+    name = host.decode("latin-1").strip().lower()
+    name = name[1:].split("]")[0] if name.startswith("[") else name.rsplit(":", 1)[0]
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def create_app(referee: Referee, private: bool = True) -> Starlette:
+    """The web app over the referee's store; the log is read once before the first page.
+
+    ``private``: served on loopback, so requests must be addressed to this machine.
+    """
     follower = Follower(referee)
     follower.catch_up()
     hub = Hub(follower)
@@ -111,17 +195,20 @@ def create_app(referee: Referee) -> Starlette:
         finally:
             task.cancel()
 
-    def page(render: Callable[[Snapshot, UUID], str]) -> Callable[[Request], Any]:
+    def page(view: View) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            key = request.path_params["game"]
-            found = hub.now.find(key)
-            if found is None:
-                return html(pages.missing_page(key), status=404)
-            return html(render(hub.now, found))
+            key = request.path_params.get("game")
+            snap, game_id = hub.now, None
+            if key is not None:
+                game_id = snap.find(key)
+                if game_id is None:
+                    return html(pages.missing_page(key), status=404)
+            parts = await hub.render(view, snap, game_id)
+            return html(view.page(snap, game_id, parts))
 
         return endpoint
 
-    def stream(parts: Callable[[Snapshot, UUID | None], pages.Parts]) -> Callable[[Request], Any]:
+    def stream(view: View) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             key = request.path_params.get("game")
             game_id = None
@@ -130,15 +217,12 @@ def create_app(referee: Referee) -> Starlette:
                 if game_id is None:
                     return Response("no such game", status_code=404, headers=HEADERS)
             return StreamingResponse(
-                events(hub, game_id, parts),
+                events(hub, view, game_id),
                 media_type="text/event-stream",
                 headers={**HEADERS, "X-Accel-Buffering": "no"},
             )
 
         return endpoint
-
-    async def league(_: Request) -> Response:
-        return html(pages.league_page(hub.now))
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -149,36 +233,25 @@ def create_app(referee: Referee) -> Starlette:
 
     read = ["GET", "HEAD"]
     routes = [
-        Route("/", league, methods=read),
-        Route("/events", stream(lambda snap, _: pages.league_parts(snap)), methods=read),
-        Route("/game/{game}", page(pages.game_page), methods=read),
-        Route("/game/{game}/events", stream(game_parts), methods=read),
-        Route("/game/{game}/overlay", page(pages.overlay_page), methods=read),
-        Route("/game/{game}/overlay/events", stream(overlay_parts), methods=read),
+        Route("/", page(LEAGUE), methods=read),
+        Route("/events", stream(LEAGUE), methods=read),
+        Route("/game/{game}", page(GAME), methods=read),
+        Route("/game/{game}/events", stream(GAME), methods=read),
+        Route("/game/{game}/overlay", page(OVERLAY), methods=read),
+        Route("/game/{game}/overlay/events", stream(OVERLAY), methods=read),
         Route("/static/{name}", static, methods=read),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(LoopbackOnly)] if private else []
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.hub = hub
     return app
-
-
-def game_parts(snap: Snapshot, game_id: UUID | None) -> pages.Parts:
-    assert game_id is not None
-    return pages.game_parts(snap, game_id)
-
-
-def overlay_parts(snap: Snapshot, game_id: UUID | None) -> pages.Parts:
-    assert game_id is not None
-    return pages.overlay_parts(snap, game_id)
 
 
 def html(body: str, status: int = 200) -> HTMLResponse:
     return HTMLResponse(body, status_code=status, headers=HEADERS)
 
 
-async def events(
-    hub: Hub, game_id: UUID | None, parts: Callable[[Snapshot, UUID | None], pages.Parts]
-) -> AsyncIterator[str]:
+async def events(hub: Hub, view: View, game_id: UUID | None) -> AsyncIterator[str]:
     """One page's event stream: every part at once, then the parts that changed, as they do.
 
     A page of one game is re-rendered only when that game changed (or the store's health did);
@@ -199,7 +272,7 @@ async def events(
         if not touched and snap.trouble == trouble and sent:
             continue
         trouble = snap.trouble
-        fresh = parts(snap, game_id)
+        fresh = await hub.render(view, snap, game_id)
         changed = {name: html_ for name, html_ in fresh.items() if sent.get(name) != html_}
         sent.update(changed)
         if changed:
@@ -257,7 +330,8 @@ class Server(uvicorn.Server):
 
 def run(referee: Referee, sock: socket.socket) -> None:
     """Serve until Ctrl-C (or SIGTERM), which ends every open page's stream first."""
-    app = create_app(referee)
+    address = sock.getsockname()[0]
+    app = create_app(referee, private=ipaddress.ip_address(address.split("%")[0]).is_loopback)
     config = uvicorn.Config(
         app, log_level="warning", access_log=False, timeout_graceful_shutdown=2, lifespan="on"
     )

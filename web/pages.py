@@ -98,8 +98,9 @@ def league_parts(snap: Snapshot) -> Parts:
     }
 
 
-def league_page(snap: Snapshot) -> str:
-    parts = league_parts(snap)
+def league_page(snap: Snapshot, parts: Parts | None = None) -> str:
+    """The league page; ``parts`` if already rendered for this snapshot."""
+    parts = parts or league_parts(snap)
     main = (
         header("")
         + f'<main class="league"><div id="notice">{parts["notice"]}</div>'
@@ -214,8 +215,9 @@ def game_parts(snap: Snapshot, game_id: UUID) -> Parts:
     }
 
 
-def game_page(snap: Snapshot, game_id: UUID) -> str:
-    parts = game_parts(snap, game_id)
+def game_page(snap: Snapshot, game_id: UUID, parts: Parts | None = None) -> str:
+    """One game's page; ``parts`` if already rendered for this snapshot."""
+    parts = parts or game_parts(snap, game_id)
     hex_id = game_id.hex
     record = snap.records.get(game_id)
     crumb = f" · {e(title_of(record.ruleset))}" if record is not None else ""
@@ -400,8 +402,9 @@ def overlay_parts(snap: Snapshot, game_id: UUID) -> Parts:
     return {"_title": report.headline(record), "bug": teams + "".join(bits)}
 
 
-def overlay_page(snap: Snapshot, game_id: UUID) -> str:
-    parts = overlay_parts(snap, game_id)
+def overlay_page(snap: Snapshot, game_id: UUID, parts: Parts | None = None) -> str:
+    """The stream overlay of one game; ``parts`` if already rendered for this snapshot."""
+    parts = parts or overlay_parts(snap, game_id)
     main = f'<div id="bug" class="bug">{parts["bug"]}</div>'
     return document(parts["_title"], "overlay", f"/game/{game_id.hex}/overlay/events", main)
 

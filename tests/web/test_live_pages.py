@@ -300,3 +300,20 @@ def test_the_server_stops_promptly_with_pages_open(sqlite_served: Served, browse
     assert said.strip() == "Stopped.", said
     tab.wait_for("document.body.dataset.live === 'off'", 5)
     tab.close()
+
+
+def test_on_loopback_only_requests_addressed_to_this_machine_are_answered(
+    sqlite_served: Served,
+) -> None:
+    """A page on another site cannot point its own name at 127.0.0.1 and read the games."""
+    port = sqlite_served.url.rsplit(":", 1)[1].strip("/")
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost", f"[::1]:{port}"):
+        request = urllib.request.Request(sqlite_served.url, headers={"Host": host})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert answer.status == 200, host
+    for host in (f"attacker.example:{port}", "127.0.0.1.attacker.example", "[::2]"):
+        request = urllib.request.Request(sqlite_served.url, headers={"Host": host})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 400, host
+        assert refused.value.read() == b"this server answers only to localhost"
