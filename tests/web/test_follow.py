@@ -6,11 +6,13 @@ import json
 import sqlite3
 from contextlib import closing
 from pathlib import Path
-from uuid import UUID
+from uuid import UUID, uuid4
 
 from companion.service import Referee
 from companion.store import resolve
 from projections.record import GameRecord
+from tests.companion.conftest import require_postgres
+from web import pages
 from web.follow import Follower, Snapshot
 
 ROLLS = ("toss home", "kick", "green 1 3")
@@ -106,3 +108,36 @@ def test_a_game_is_found_by_its_id_or_a_unique_prefix_of_four_characters_or_more
     assert Snapshot(records={one: GameRecord()}).find("abc") is None, "3 characters are too few"
     assert snap.find("<script>") is None
     assert snap.find("") is None
+
+
+def test_a_store_that_cannot_be_read_is_said_and_followed_again_when_it_can() -> None:
+    """PostgreSQL: the server outlives a store that is briefly unreadable, and says so."""
+    address = require_postgres()
+    import psycopg
+
+    schema = f"t_{uuid4().hex[:12]}"
+    with psycopg.connect(address) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        table = Referee(resolve(f"{address}?schema={schema}", create=True))
+        game = table.start("rushzone", "Bears", "Packers").game_id
+        follower = Follower(Referee(resolve(f"{address}?schema={schema}", create=False)))
+        follower.catch_up()
+        with psycopg.connect(address) as conn:
+            conn.execute(f"ALTER TABLE {schema}.zebra_events RENAME TO hidden")
+        assert follower.catch_up() == frozenset()
+        trouble = follower.now.trouble
+        assert trouble is not None and trouble.startswith("the store cannot be read just now: ")
+        assert '_events" does not exist' in trouble and "\n" not in trouble
+        assert game in follower.now.records, "what was read before is still shown"
+        assert "the store cannot be read just now" in pages.league_parts(follower.now)["notice"]
+        assert "the store cannot be read just now" in pages.game_parts(follower.now, game)["notice"]
+        with psycopg.connect(address) as conn:
+            conn.execute(f"ALTER TABLE {schema}.hidden RENAME TO zebra_events")
+        table.enter(game, "toss home")
+        assert follower.catch_up() == {game}
+        assert follower.now.trouble is None
+        assert follower.now.records[game].lines[0].text == "toss home"
+    finally:
+        with psycopg.connect(address) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -47,6 +47,10 @@ def test_the_cli_never_imports_the_web_server() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+    # The server draws the tablet's field from its view model, which must not bring Kivy in.
+    probe = "import sys, web.app; print('kivy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
 
 
 def test_a_store_that_is_not_there_is_one_line(tmp_path: Path) -> None:
