@@ -30,11 +30,15 @@ from tests.web.served import (
 
 # The bound: an entry at any table shows on an open page within 2 s, without a reload.
 LIVE_SECONDS = 2.0
-LATENCIES: list[float] = []
+# Per measured entry: seconds from the command's start (its process start-up included) and from
+# its return until the open page showed it.
+LATENCIES: list[tuple[float, float]] = []
 report(
     lambda: (
-        f"web: an entry at the table showed on an open page after at most "
-        f"{max(LATENCIES) * 1000:.0f} ms ({len(LATENCIES)} measured, bound 2000 ms)"
+        "web: an entry from the CLI showed on an open page at most "
+        f"{max(b for _, b in LATENCIES) * 1000:.0f} ms after the command returned, "
+        f"{max(a for a, _ in LATENCIES) * 1000:.0f} ms after it was started "
+        f"({len(LATENCIES)} measured; bound 2000 ms)"
         if LATENCIES
         else "web: no page latency measured"
     )
@@ -88,7 +92,7 @@ def test_the_league_page_lists_a_game_started_by_a_cli_script(
     assert "Lions v Vikings" not in tab.text("#playing")
     game = start_game(sqlite_served.store, tmp_path, "Lions", "Vikings", BEFORE_TOUCHDOWN + 3)
     row = f"#playing tr[data-game='{game}']"
-    waited = tab.wait_for(f"document.querySelector({json.dumps(row)})", LIVE_SECONDS)
+    tab.wait_for(f"document.querySelector({json.dumps(row)})", LIVE_SECONDS)
     assert not_reloaded(tab)
     shown = tab.text(row)
     # Score, period, possession and situation, as the game's own status has them.
@@ -97,7 +101,6 @@ def test_the_league_page_lists_a_game_started_by_a_cli_script(
     assert "Q1" in shown
     assert "Lions ball, 1st and 10 at Lions 10" in shown, shown
     tab.close()
-    LATENCIES.append(waited)
 
 
 def test_the_league_page_shows_finished_games_and_standings(
@@ -134,10 +137,12 @@ def test_an_entry_changes_the_game_page_score_and_situation_within_two_seconds(
     assert tab.text("#scoreboard .away .points") == "0"
     assert tab.text("#situation .down") == "Vikings ball, 1st and goal at Lions 10"
     assert tab.evaluate("document.querySelector('#field svg').dataset.ball") == "10"
+    started = time.monotonic()
     zebra(any_served.store, "enter", TOUCHDOWN, "--game", game)
     waited = tab.wait_for(
         "document.querySelector('#scoreboard .away .points').textContent === '6'", LIVE_SECONDS
     )
+    LATENCIES.append((time.monotonic() - started, waited))
     assert not_reloaded(tab)
     assert tab.text("#situation .down") == "Vikings ball"
     assert "Take the automatic extra point" in tab.text("#situation .next")
@@ -145,7 +150,6 @@ def test_an_entry_changes_the_game_page_score_and_situation_within_two_seconds(
     assert tab.text("#plays li:first-child").startswith(f"{BEFORE_TOUCHDOWN + 1}. [{TOUCHDOWN}]")
     assert "TOUCHDOWN" in tab.text("#plays li:first-child")
     tab.close()
-    LATENCIES.append(waited)
 
 
 def test_a_strike_shows_the_entry_struck_with_its_reason(
