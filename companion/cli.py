@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -681,6 +682,53 @@ def league_games(store: StoreOption = None) -> None:
             f"{r.game_id[:8]}  {r.ruleset:<15} {r.home} {score['home']} - {r.away} {score['away']}"
             f"  {views.period(s)}  {views.ball_line(s) or ''}"
         )
+
+
+# The packages of the web extra: a missing one is named with how to install it.
+WEB_PACKAGES = ("starlette", "uvicorn", "anyio", "h11")
+
+
+@app.command()
+@refereed
+def serve(
+    store: StoreOption = None,
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Address to listen on; anything but loopback shows every game of the store "
+            "to the network (see README)"
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port)")
+    ] = 8000,
+) -> None:
+    """Show the store's games live in a browser, read-only: the league, each game, an overlay."""
+    try:
+        # Imported here so that no other command pays for (or needs) the web extra.
+        from web.app import CannotServe, exposed, listen, run, url_of
+    except ImportError as missing:
+        if (missing.name or "").split(".")[0] not in WEB_PACKAGES:
+            raise
+        raise fail("zebra serve needs the web extra: pip install -e '.[web]'") from None
+    referee = open_referee(store)
+    try:
+        sock = listen(host, port)
+    except CannotServe as exc:
+        raise fail(str(exc)) from None
+    url = url_of(sock)
+    typer.echo(f"Serving the games of {referee.store}, read-only, at {url}")
+    typer.echo(f"  {url}game/ID  one game;  {url}game/ID/overlay  its stream overlay")
+    if exposed(host):
+        typer.echo(
+            f"  Note: {host} is reachable from other machines: anyone who can reach this port "
+            "sees every game in the store (team names, entries, who entered them and why)."
+        )
+    typer.echo("Ctrl-C stops.")
+    # The server closes its connections first; then it passes Ctrl-C on as the interrupt.
+    with contextlib.suppress(KeyboardInterrupt):
+        run(referee, sock)
+    typer.echo("Stopped.")
 
 
 @app.command()

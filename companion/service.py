@@ -471,6 +471,23 @@ class Referee(Application[UUID]):
         hold_to_heads(heads, reached, self.mapper.link_at)
         yield from (r for r in folds.values() if r.game_id)
 
+    def stored_after(self, after: int, limit: int = 500) -> list[tuple[int, UUID, Any]]:
+        """The events stored after notification ``after`` (at most ``limit``), oldest first.
+
+        Each comes with its notification id and game, read through the chain; an event that
+        does not read back whole comes as its ``StoreDamaged``, so a follower of the log can
+        set that game aside and keep following the others.
+        """
+        out: list[tuple[int, UUID, Any]] = []
+        for notification in self.recorder.select_notifications(start=after + 1, limit=limit):
+            game_id = UUID(str(notification.originator_id))
+            try:
+                event: Any = self.mapper.to_domain_event(notification)
+            except StoreDamaged as damage:
+                event = damage
+            out.append((notification.id, game_id, event))
+        return out
+
     def games(self) -> list[GameSummary]:
         """The stored games, most recently played first (in the store's own order)."""
         out = []
