@@ -386,7 +386,7 @@ def test_two_minute_warning_only_in_the_last_round_of_the_second_and_fourth_quar
         ((LOSE, "punt", "green 2"), "punt", 60),  # Packers 40 + 20: the Bears' 40
         ((WIN, LOSE, "fg", "green 1"), "field_goal_missed", 50),  # from the 50, needs a 6
         ((LOSE, "go", "green 1 6"), "turnover_on_downs", 40),  # at the Packers' 40
-        (("white 1 2 4 3 3 3",), "loose_ball", 10),  # 30 yards back to the Packers' 10
+        (("white 1 2 4 3 3 3",), "fumble_lost", 10),  # 30 yards back to the Packers' 10
     ],
 )
 def test_the_other_team_starts_the_next_quarter_with_the_ball(
