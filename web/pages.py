@@ -19,7 +19,7 @@ from domain.field import spot_name
 from domain.ruleset import IllegalEntry
 from mobile.model import clock_detail, clock_line, field_view, side_line
 from projections import report, situation, standings
-from projections.playrows import plain_rows
+from projections.playrows import game_drives, plain_rows
 from projections.record import GameRecord
 from web.fieldsvg import field_svg
 from web.follow import Snapshot
@@ -209,7 +209,7 @@ def game_parts(snap: Snapshot, game_id: UUID) -> Parts:
         "situation": situation_part(s),
         "field": field_svg(field_view(s), record.home, record.away),
         "clock": clock_part(s),
-        "drive": drive_part(record, tables),
+        "drive": drive_part(record),
         "plays": plays_part(record),
         "tables": tables_part(tables),
     }
@@ -327,30 +327,29 @@ def plays_part(record: GameRecord) -> str:
     return "".join(play_item(play, seq) for seq, play in reversed(plays))
 
 
-def drive_part(record: GameRecord, tables: list[report.Table]) -> str:
-    """The current drive's entries that stand, under the report's summary of that drive."""
+def drive_part(record: GameRecord) -> str:
+    """The current drive (from the drive projection) and its entries that stand."""
     if record.situation.get("finished"):
         return '<p class="none">The game is over.</p>'
     rows = plain_rows(record)
     standing = [r for r in rows if not r["play_deleted"]]
     drive = standing[-1]["drive"] if standing else None
-    summary = next((t for t in tables if t.title == "Drive summary"), None)
-    if drive is None or summary is None or not summary.body:
+    drives = game_drives(record)
+    if drive is None or not drives:
         return '<p class="none">No drive yet.</p>'
-    number, team, start, entries, yards, _ = summary.body[-1]
+    current = drives[-1]
     status = status_of(record)
     side = status.get("possession")
-    if side in ("home", "away") and status[side] != team:
+    if side in ("home", "away") and status[side] != current.team:
         # The ball changed hands and the new drive has no entry yet.
         where = ball_on(status)
         return f'<p class="drive-head">{e(status[side])} take over' + (
             f" at {e(where)}</p>" if where else "</p>"
         )
-    counted = f"{entries} entry" if entries == "1" else f"{entries} entries"
+    counted = f"{current.plays} play" if current.plays == 1 else f"{current.plays} plays"
     head = (
-        f'<p class="drive-head">Drive {e(number)} · {e(team)} · {e(counted)}, {e(yards)} yards'
-        + (f" · started {e(start)} yards from the goal" if start else "")
-        + "</p>"
+        f'<p class="drive-head">Drive {current.number} · {e(current.team)} · {e(current.start)}'
+        f" · {counted}, {current.yards} yards</p>"
     )
     seqs = {r["zebra_seq"] for r in standing if r["drive"] == drive}
     items = [play_item(play, seq) for seq, play in shown_plays(record) if seq in seqs]
