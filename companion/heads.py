@@ -144,12 +144,39 @@ def _as_head(game: Any, version: Any, link: Any) -> Head:
     return Head(version, link)
 
 
+class HeldToHead:
+    """A recorder whose reads of a game to its end are held to the game's head.
+
+    Mixed in before the library's recorder, whose ``select_events`` it wraps; the recorder
+    supplies ``select_head``.
+    """
+
+    select_head: Callable[[UUID | str], Head | None]
+
+    def select_events(
+        self,
+        originator_id: UUID | str,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> Sequence[StoredEvent]:
+        to_the_end = lte is None and not desc and limit is None
+        head = self.select_head(originator_id) if to_the_end else None
+        events: Sequence[StoredEvent] = super().select_events(  # type: ignore[misc]
+            originator_id, gt=gt, lte=lte, desc=desc, limit=limit
+        )
+        hold_to_head(originator_id, head, events, gt)
+        return events
+
+
 @cache
 def sqlite_recorder() -> type:
     """The library's SQLite application recorder, keeping and checking each game's head."""
     from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 
-    class HeadedSQLiteRecorder(SQLiteApplicationRecorder):
+    class HeadedSQLiteRecorder(HeldToHead, SQLiteApplicationRecorder):
         """Writes each game's head with its events (one transaction); holds reads to it."""
 
         def construct_create_table_statements(self) -> list[str]:
@@ -180,21 +207,6 @@ def sqlite_recorder() -> type:
                     f"the store is damaged: an event is stored under the game id "
                     f"{str(originator_id)[:40]!r}, which is not a game id; run zebra check"
                 ) from None
-
-        def select_events(
-            self,
-            originator_id: UUID | str,
-            *,
-            gt: int | None = None,
-            lte: int | None = None,
-            desc: bool = False,
-            limit: int | None = None,
-        ) -> Sequence[StoredEvent]:
-            to_the_end = lte is None and not desc and limit is None
-            head = self.select_head(originator_id) if to_the_end else None
-            events = super().select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
-            hold_to_head(originator_id, head, events, gt)
-            return events
 
         def select_head(self, game: UUID | str) -> Head | None:
             """The game's head, or None (a legacy game, or a store without the table)."""
@@ -233,7 +245,7 @@ def postgres_recorder() -> type:
     from psycopg.rows import DictRow
     from psycopg.sql import SQL, Identifier
 
-    class HeadedPostgresRecorder(PostgresApplicationRecorder):
+    class HeadedPostgresRecorder(HeldToHead, PostgresApplicationRecorder):
         """Writes each game's head with its events (one transaction); holds reads to it."""
 
         def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
@@ -265,21 +277,6 @@ def postgres_recorder() -> type:
             with curs.connection.cursor() as heads:
                 for game, head in heads_of(stored_events).items():
                     heads.execute(self.upsert_head, (game, head.version, head.link))
-
-        def select_events(
-            self,
-            originator_id: UUID | str,
-            *,
-            gt: int | None = None,
-            lte: int | None = None,
-            desc: bool = False,
-            limit: int | None = None,
-        ) -> Sequence[StoredEvent]:
-            to_the_end = lte is None and not desc and limit is None
-            head = self.select_head(originator_id) if to_the_end else None
-            events = super().select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
-            hold_to_head(originator_id, head, events, gt)
-            return events
 
         def select_head(self, game: UUID | str) -> Head | None:
             """The game's head, or None (a game last written before the heads table)."""
