@@ -185,6 +185,8 @@ class ZebraApp(App):
         self._record: Any = None
         self._last_notification: int | None = None
         self._watch_event: Any = None
+        # Screens shown so far: an answer that arrives after the coach moved on does not move.
+        self._moves = 0
         self._handler = _ShowErrors(self)
         self._pad_trigger = Clock.create_trigger(self._bump_pad)
 
@@ -200,13 +202,15 @@ class ZebraApp(App):
     def on_start(self) -> None:
         """Reopen on the game last played if it is unfinished: a killed app picks up there."""
 
-        def opened(played: list[Any]) -> None:
-            if played and not played[0].finished:
-                self.open_game(str(played[0].game_id))
-            else:
-                self._show_games(played)
-
         self.show("home")
+        asked = self._moves
+
+        def opened(played: list[Any]) -> None:
+            self._show_games(played)
+            # Only if the coach has not gone elsewhere meanwhile.
+            if played and not played[0].finished and self._moves == asked:
+                self.open_game(str(played[0].game_id))
+
         self.call("", self.referee.games, opened)
         self._watch_event = Clock.schedule_interval(self._poll, REFRESH_SECONDS)
 
@@ -324,6 +328,7 @@ class ZebraApp(App):
 
     def show(self, name: str) -> Any:
         """Switch to a screen, reading its kv file and building it on first use."""
+        self._moves += 1
         if not self.manager.has_screen(name):
             kv, cls = SCREENS[name]
             path = str(HERE / kv)
@@ -340,8 +345,6 @@ class ZebraApp(App):
 
     def _show_games(self, played: list[Any]) -> None:
         self.game_rows = [model.game_row(g, _title(g.ruleset)) for g in played]
-        if self.manager.current != "home":
-            self.show("home")
 
     def new_game(self) -> None:
         self.message = ""
@@ -388,10 +391,11 @@ class ZebraApp(App):
             self.message = str(exc)
 
         self.message = ""
+        asked = self._moves
         self.call(
             "Starting the game…",
             job,
-            lambda o: self.open_game(str(o.game_id)),
+            lambda o: self.open_game(str(o.game_id)) if self._moves == asked else None,
             refused=refused,
             retry=False,
         )
@@ -541,14 +545,14 @@ class ZebraApp(App):
     def _set_pad(
         self, prompt: Prompt, names: dict[str, str], moved: bool, status: dict[str, Any]
     ) -> None:
-        # A refresh that changes nothing at the table (a resume, a rotation) keeps the faces
-        # tapped so far; a new prompt, a finished entry or one recorded elsewhere starts a fresh
-        # pad, drawn at once: a finger landing in the next frame finds the buttons of this pad,
-        # never those of the last one.
+        # A refresh that changes nothing at the table (a resume, a rotation, a poll) keeps the
+        # form chosen and the faces tapped so far; a new prompt, a finished entry or one
+        # recorded elsewhere starts a fresh pad, drawn at once: a finger landing in the next
+        # frame finds the buttons of this pad, never those of the last one.
         kept = self.pad
         if self.correcting:
             return
-        if kept is None or kept.prompt != prompt or not kept.in_progress or moved:
+        if kept is None or kept.sent or kept.prompt != prompt or moved:
             self.pad = pad.Pad(prompt, names, self._usage(prompt))
             self._pad_trigger.cancel()
             self._bump_pad()

@@ -9,6 +9,7 @@ costs nothing.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -102,9 +103,16 @@ def fitted(
         return low
 
     if keep_size:
+        # The wording shown largest; of equals, the fuller one.
+        best: tuple[str, float] | None = None
         for text in candidates:
-            if fits(text, max_font, width, height, bold, markup, halign):
-                return text, max_font
+            font = largest(text)
+            if font is not None and (best is None or font > best[1] + 0.5):
+                best = (text, font)
+            if font == max_font:
+                break
+        if best is not None:
+            return best
     for text in candidates:
         font = largest(text)
         if font is not None:
@@ -157,8 +165,9 @@ class Fits:
         candidates = (self.source, *self.alternatives)
         text, font = fitted(
             tuple(str(c) for c in candidates),
-            round(width),
-            round(height),
+            # Down, never up: Kivy wraps a line that is a fraction of a pixel too long.
+            math.floor(width),
+            math.floor(height),
             round(self.max_font, 1),
             round(self.min_font, 1),
             bool(widget.bold),
@@ -166,10 +175,27 @@ class Fits:
             str(widget.halign),
             bool(self.keep_size),
         )
+        # Checked once more as the widget itself will lay it out (its font, padding, every
+        # option), and a point smaller until it holds: the measure above is shared and cached.
+        while font > self.min_font and not _holds(widget, shown(text, font), font, height):
+            font -= 1
         widget.font_size = font
         # Kivy lays the text out inside text_size less the padding: the box measured above.
         widget.text_size = (max(widget.width, 0), max(widget.height, 0))
         widget.text = shown(text, font)
+
+
+def _holds(widget: Any, text: str, font: float, height: float) -> bool:
+    """Whether ``text`` at ``font`` is at most ``height`` tall as ``widget`` lays it out."""
+    core = getattr(widget, "_label", None)
+    if core is None or not text:
+        return True
+    options = dict(core.options)
+    options.update(text=text, font_size=font, text_size=(max(widget.width, 1), None))
+    options.pop("shorten", None)
+    measured = type(core)(**options).render()[1]
+    pad_y = _padding(widget.padding)[1]
+    return bool(measured - pad_y <= height + 0.5)
 
 
 def _padding(padding: Sequence[float]) -> tuple[float, float]:

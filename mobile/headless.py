@@ -99,6 +99,42 @@ def frames(count: int = 4, *, drain: bool = True) -> None:
         _frame(drain)
 
 
+def screenshot(path: str) -> str:
+    """Draw the whole window (the screen and any popup over it) into an image of the window's
+    size and save it as a PNG at ``path``.
+
+    Drawn off screen, into a frame buffer of its own: SDL's offscreen window keeps the size it
+    was created with when Kivy resizes it, so reading the window back would crop a phone or a
+    1920x1200 tablet."""
+    from kivy.core.image import Image
+    from kivy.graphics import ClearBuffers, ClearColor, Fbo, Scale, Translate
+
+    window = EventLoop.window
+    width, height = window.size
+    fbo = Fbo(size=(width, height), with_stencilbuffer=True)
+    with fbo:
+        ClearColor(0, 0, 0, 1)
+        ClearBuffers()
+        Scale(1, -1, 1)
+        Translate(0, -height, 0)
+    moved = []
+    for child in reversed(window.children):
+        index = window.canvas.indexof(child.canvas)
+        if index > -1:
+            window.canvas.remove(child.canvas)
+        moved.append((child.canvas, index))
+        fbo.add(child.canvas)
+    try:
+        fbo.draw()
+        Image(fbo.texture).save(path, flipped=False)
+    finally:
+        for canvas, index in reversed(moved):
+            fbo.remove(canvas)
+            if index > -1:
+                window.canvas.insert(index, canvas)
+    return path
+
+
 def _busy() -> bool:
     worker = getattr(App.get_running_app(), "worker", None)
     return bool(worker is not None and worker.busy)

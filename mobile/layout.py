@@ -39,6 +39,7 @@ class TableLayout:
     bar: float
     bar_rows: int
     score_font: float  # the score, down & distance and ball-on: one size (dp, before fontscale)
+    side_share: float  # of the scoreboard's second row, each side's share (the rest: down, spot)
 
     @property
     def entry_width(self) -> float:
@@ -66,7 +67,9 @@ def table_layout(width: float, height: float) -> TableLayout:
     phone = min(width, height) < PHONE_WIDTH
     columns = 2 if width > 1.6 * height and height < PHONE_WIDTH else 1
     portrait = height > width
-    bar_rows = 2 if phone and portrait else 1
+    # The interrupts (time-outs, challenges) get a row of their own where one row would squeeze
+    # UNDO, TYPE, LOG and GAMES under a finger's width.
+    bar_rows = 2 if portrait or width < 900 else 1
     bar = bar_rows * (MIN_TOUCH + 10) + (bar_rows - 1) * SPACING
     pad_head = MIN_TOUCH + 6
     if columns == 2:
@@ -92,7 +95,11 @@ def table_layout(width: float, height: float) -> TableLayout:
         over = sum(bands.values()) - rest
         if over > 0:  # even the floors do not fit: the pad gives back what it must
             pad -= over
-    score_font = min(bands["scoreboard"] * 0.4, 72.0)
+    # The score, down & distance and the ball's spot share one size: the largest that fits
+    # "1st & Goal" or "Packers 35" (ten characters) in its cell and half the scoreboard.
+    side_share = 0.15 if phone else 0.25
+    big_cell = info_width * (1 - 2 * side_share) / 2 - 8
+    score_font = min(bands["scoreboard"] * 0.4, 72.0, big_cell / (10 * CHAR_WIDTH))
     return TableLayout(
         width=width,
         height=height,
@@ -108,6 +115,7 @@ def table_layout(width: float, height: float) -> TableLayout:
         bar=bar,
         bar_rows=bar_rows,
         score_font=score_font,
+        side_share=side_share,
     )
 
 

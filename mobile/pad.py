@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from domain.ruleset import EntryForm, Extra, Prompt, Slot
@@ -66,6 +67,7 @@ class Combo:
         return self.words.get(key)
 
 
+@lru_cache(maxsize=256)
 def combo_of(slot: Slot) -> Combo | None:
     """The parts of a word slot whose words are sets joined by "-", or None if it is not one.
 
@@ -89,8 +91,13 @@ def combo_of(slot: Slot) -> Combo | None:
         words[tuple(sorted(counted.items()))] = word
     if max(len(w.split(PART_SEPARATOR)) for w in slot.words) < 2:
         return None
+    if any(((part, 1),) not in words for part in parts):
+        return None
     if len(parts) > 12:
         return None
+    # In the order the slot's largest set names them (the ruleset's order of its dice).
+    longest = max(slot.words, key=lambda w: len(w.split(PART_SEPARATOR))).split(PART_SEPARATOR)
+    parts.sort(key=lambda p: longest.index(p) if p in longest else len(longest))
     return Combo(tuple(parts), tuple(most[p] for p in parts), words)
 
 
@@ -464,16 +471,16 @@ def form_captions(forms: list[EntryForm], names: Mapping[str, str]) -> list[tupl
 
 
 def _difference(form: EntryForm, twins: list[EntryForm], names: Mapping[str, str]) -> str:
-    """The values of the first slot where same-looking forms differ, shown as a coach reads
-    them ("Bears", or "qb rb te")."""
+    """The values of the slots where same-looking forms differ, shown as a coach reads them
+    ("team: Bears · in: qb2")."""
     width = min(len(f.slots) for f in twins)
+    parts = []
     for i in range(width):
-        offered = {f.slots[i].words for f in twins}
-        if len(offered) > 1:
+        if len({f.slots[i].words for f in twins}) > 1:
             words = [display_value(w, names) for w in form.slots[i].words]
             shown = " ".join(words[:4]) + (" ..." if len(words) > 4 else "")
-            return f"{form.slots[i].label}: {shown}"
-    return ""
+            parts.append(f"{form.slots[i].label}: {shown}")
+    return " · ".join(parts[:3])
 
 
 def short_names(name: str) -> list[str]:

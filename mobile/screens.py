@@ -116,11 +116,13 @@ class ChoiceRow(RecycleDataViewBehavior, FitButton):
 
 
 class ListPicker(BoxLayout):
-    """A searchable, scrollable list of a slot's values, the most likely first."""
+    """A searchable, scrollable list: a slot's values (the most likely first) or, when they do
+    not fit as buttons, the forms on offer. Typing narrows it to the rows that say it."""
 
     choices = ListProperty([])
+    rows = ListProperty([])
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, viewclass: str = "ChoiceRow", **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=dp(layout.SPACING), **kwargs)
         self.search = TextInput(
             hint_text="search",
@@ -131,21 +133,25 @@ class ListPicker(BoxLayout):
             write_tab=False,
         )
         self.search.bind(text=lambda *_: self.filter())
-        self.view = RecycleView(viewclass="ChoiceRow")
-        box = Factory_RecycleBox()
-        self.view.add_widget(box)
+        self.view = RecycleView()
+        self.view.add_widget(Factory_RecycleBox())
+        # The rows' class is named once the layout is in place, as a kv rule would.
+        self.view.viewclass = viewclass
         self.add_widget(self.search)
         self.add_widget(self.view)
-        self.bind(choices=lambda *_: self.filter())
+        self.bind(choices=lambda *_: self.filter(), rows=lambda *_: self.filter())
+        self.filter()
 
     def filter(self) -> None:
         wanted = self.search.text.strip().lower()
-        rows = [
-            {"source": c.label, "value": c.value}
-            for c in self.choices
-            if not wanted or wanted in c.label.lower() or wanted in c.value.lower()
+        rows = list(self.rows) or [{"source": c.label, "value": c.value} for c in self.choices]
+        self.view.data = [
+            row
+            for row in rows
+            if not wanted
+            or wanted in fit.plain(row["source"]).lower()
+            or wanted in str(row.get("value", "")).lower()
         ]
-        self.view.data = rows
 
 
 def Factory_RecycleBox() -> Any:  # noqa: N802 (a factory for a kv-less RecycleBoxLayout)
@@ -414,13 +420,8 @@ class TableScreen(Screen):
         )
         if grid is None:
             # More forms than fit as buttons (a phone, a busy moment): a list to scroll.
-            picker = ListPicker()
-            picker.search.opacity, picker.search.height = 0, 0
-            picker.view.viewclass = "FormRow"
-            picker.view.data = [
-                {"source": t, "index": i} for (i, _), t in zip(main, texts, strict=True)
-            ]
-            box.add_widget(picker)
+            rows = [{"source": t, "index": i} for (i, _), t in zip(main, texts, strict=True)]
+            box.add_widget(ListPicker("FormRow", rows=rows))
             return
         gl = GridLayout(cols=grid.cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
         for (index, _), text in zip(main, texts, strict=True):
@@ -582,7 +583,9 @@ class FieldStrip(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._textures: dict[tuple[str, float, bool], Any] = {}
+        # Where the ball was last drawn (window pixels of its centre) and its half-height.
         self.ball_at: tuple[float, float] | None = None
+        self.ball_radius = 0.0
         self._redraw = Clock.create_trigger(self.redraw, -1)
         self.bind(pos=self._redraw, size=self._redraw, view=self._redraw)
         self.bind(home=self._redraw, away=self._redraw)
@@ -729,7 +732,8 @@ class FieldStrip(Widget):
             )
         view = self.view
         if view.down_column is not None:
-            self._draw_down_columns(x0 + w, fy, fh, view.down_column)
+            # On the field, just short of the away goal line: the end zone keeps its name.
+            self._draw_down_columns(gx + 100 * yard - dp(3), fy, fh, view.down_column)
         if view.gain is not None:
             with self.canvas:
                 Color(*model.LINE_TO_GAIN)
@@ -738,6 +742,7 @@ class FieldStrip(Widget):
             r = max(min((fh - numbers) * 0.18, dp(14)), dp(5))
             bx, by = gx + view.ball * yard, fy + (fh - numbers) / 2
             self.ball_at = (bx, by)
+            self.ball_radius = r
             with self.canvas:
                 Color(0.3, 0.7, 1.0, 1)
                 Line(points=[bx, fy, bx, fy + fh], width=3)
@@ -754,7 +759,7 @@ class FieldStrip(Widget):
                 Triangle(points=[base, by + r * 0.9, base, by - r * 0.9, tip, by])
 
     def _draw_down_columns(self, right: float, fy: float, fh: float, down: int) -> None:
-        """1st & Goal's down columns, in the away end zone: the current down lit."""
+        """1st & Goal's down columns, at the foot of the field: the current down lit."""
         size = min(fh * 0.2, dp(24))
         gap = size * 0.15
         left = right - 4 * (size + gap)
