@@ -864,6 +864,11 @@ class ZebraApp(App):
             if made is not None and made.also_struck:
                 also = ", ".join(str(s) for s, _text, _why in made.also_struck)
                 text += f" Also struck, as they no longer fit: {also}."
+            if made is not None and made.offer:
+                # The CLI's hint, in the tablet's words: the others come back together from
+                # the log, by the same long press.
+                said = made.offer.split("; zebra ")[0]
+                text += f" {said[:1].upper()}{said[1:]}: long-press one to restore them all."
             if made is not None:
                 outcome = made.outcome
                 if outcome.status.get("pending"):

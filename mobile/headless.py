@@ -194,11 +194,27 @@ def find(root: Any, cls: str | None = None, **attrs: Any) -> list[Widget]:
     return out
 
 
-def tap(widget: Widget, count: int = 1, *, drain: bool = True) -> None:
+class Finger(UnitTestTouch):  # type: ignore[misc]
+    """A touch that goes through Kivy's input queue like a device's: it is dispatched by the
+    next frame, inside the main loop's exception handling, with any other touch of that frame."""
+
+    def touch_down(self, *_: Any) -> None:
+        self.eventloop._dispatch_input("begin", self)
+
+    def touch_up(self, *_: Any) -> None:
+        self.eventloop._dispatch_input("end", self)
+
+
+def on(widget: Widget) -> Finger:
+    """A finger on the middle of the widget (not yet down)."""
+    x, y = widget.to_window(widget.center_x, widget.center_y)
+    return Finger(x, y)
+
+
+def tap(widget: Widget, count: int = 2, *, drain: bool = True) -> None:
     """A finger on the middle of the widget, lifted at once; then a few frames."""
     frames(1, drain=drain)  # a widget built in the last frame may not have been laid out yet
-    x, y = widget.to_window(widget.center_x, widget.center_y)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
+    finger = on(widget)
+    finger.touch_down()
+    finger.touch_up()
     frames(count, drain=drain)

@@ -434,7 +434,7 @@ class Pad:
             if point and len(frac) < slot.decimals or not point and len(whole) < longest:
                 self.typed += key
 
-    def keys(self) -> list[str]:
+    def number_keys(self) -> list[str]:
         """The number pad's keys for the slot being filled."""
         slot = self.slot
         if slot is None:

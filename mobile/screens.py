@@ -501,7 +501,7 @@ class TableScreen(Screen):
     def _numpad(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
         slot = the_pad.slot
         assert slot is not None
-        keys = [*the_pad.keys(), "OK"]
+        keys = [*the_pad.number_keys(), "OK"]
         portrait = height > width * 0.6
         cols = 4 if portrait else min(len(keys) + 1, 8)
         face = model.die_colour(slot.colour)

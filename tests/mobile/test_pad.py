@@ -185,7 +185,7 @@ def test_a_number_with_decimals_is_taken_to_its_places_and_range() -> None:
     whole = Slot("yards", "number", low=-15, high=15)
     assert not pad.number_ok(whole, "2.5")
     the_pad = pad.Pad(Prompt("home", "x", (EntryForm("star home", "", (salary,)),)))
-    assert "." in the_pad.keys()
+    assert "." in the_pad.number_keys()
     for key in "2.55":
         the_pad.key(key)
     assert the_pad.typed == "2.5"

@@ -3,20 +3,20 @@
 For each screen configuration (10" tablets at 1280x800 and 1920x1200, an 8" tablet at density
 1.33, a tablet in portrait, a phone in portrait, font scale 1.3) one app takes entries of every
 example game the way a coach enters them, with real touches on the pad's buttons (the dice
-toggled, numbers keyed, names typed, long lists searched), and the widget tree is measured: every enabled button at least 48 dp on both sides and
-inside the window, no text cut or spilling out of its widget, the score labels showing what
-``zebra status --json`` says, the ball drawn where ``ball_on`` puts it, down and distance as
-large as the score.
+toggled, numbers keyed, names typed, long lists searched), and the widget tree is measured:
+every enabled button at least 48 dp on both sides and inside the window, no text cut or
+spilling out of its widget, the score labels showing what ``zebra status --json`` says, the
+ball drawn where ``ball_on`` puts it, down and distance as large as the score.
 
 To keep CI cheap the geometry is not checked at every one of the 2,516 entries but at every
 distinct pad layout: an entry is entered by touch, and the screen measured at every stage of
 its pad, when one of the layouts it goes through is new (deduped by the prompt's slot
-signature: the number of forms and interrupts on offer, per game as their captions differ, and
-how each slot the entry fills is offered: choices and how many, a set of dice, a number pad,
-free text, the optional parts); 54 of the 2,516 entries. Those entries are taken on a copy of the example's store as it stood just
-before them (each game is played once, through the service, for every screen). Pixels are
-checked on one drawn frame per game and screen: the field's green and the ball's colour where
-the ball is drawn.
+signature: the number of forms and interrupts on offer, per game as their captions differ,
+and how each slot the entry fills is offered: choices and how many, a set of dice, a number
+pad, free text, the optional parts); 54 of the 2,516 entries. Those entries are taken on a
+copy of the example's store as it stood just before them (each game is played once, through
+the service, for every screen). Pixels are checked on one drawn frame per game and screen:
+the field's green and the ball's colour where the ball is drawn.
 """
 
 from __future__ import annotations

@@ -727,12 +727,12 @@ def until(done: Callable[[], bool], seconds: float) -> float:
 
 
 def touch_at_once(*widgets: Widget) -> None:
-    """Fingers down and up on each widget with no frame between them: one frame's touches."""
+    """Fingers down and up on each widget, dispatched by the same next frame: one frame's
+    touches, as a device delivers them."""
     for widget in widgets:
-        x, y = widget.to_window(widget.center_x, widget.center_y)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
+        finger = h.on(widget)
+        finger.touch_down()
+        finger.touch_up()
 
 
 def test_an_entry_made_on_another_screen_shows_within_a_second(
