@@ -23,6 +23,7 @@ import argparse
 import os
 import sqlite3
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -181,6 +182,9 @@ class ZebraApp(App):
         self._mine = 0
         self._retry: Callable[[], None] | None = None
         self._calls = 0
+        self._busy_text = ""
+        self._busy_since = 0.0
+        self._busy_clock: Any = None
         self._rows_cache: dict[Any, dict[str, Any]] = {}
         self._record: Any = None
         self._last_notification: int | None = None
@@ -219,6 +223,9 @@ class ZebraApp(App):
         if self._watch_event is not None:
             self._watch_event.cancel()
             self._watch_event = None
+        if self._busy_clock is not None:
+            self._busy_clock.cancel()
+            self._busy_clock = None
         Window.unbind(size=self._resized)
         if self._handler in ExceptionManager.handlers:
             ExceptionManager.remove_handler(self._handler)
@@ -253,7 +260,10 @@ class ZebraApp(App):
         (else the banner), a store failure to the banner with RETRY (when ``retry``)."""
         self._calls += 1
         if busy:
-            self.busy = busy
+            self.busy = self._busy_text = busy
+            self._busy_since = time.monotonic()
+            if self._busy_clock is None:
+                self._busy_clock = Clock.schedule_interval(self._still_busy, 1.0)
 
         def ok(result: Any) -> None:
             self._finished()
@@ -275,6 +285,17 @@ class ZebraApp(App):
         if self._calls <= 0:
             self._calls = 0
             self.busy = ""
+            if self._busy_clock is not None:
+                self._busy_clock.cancel()
+                self._busy_clock = None
+            self._pad_trigger()
+
+    def _still_busy(self, _dt: float) -> None:
+        """A store slow to answer (another writer's lock, a far or gone league server): the
+        coach sees how long it has been waiting, not a frozen screen."""
+        waited = int(time.monotonic() - self._busy_since)
+        if self.busy and waited >= 2:
+            self.busy = f"{self._busy_text} (waiting {waited} s for the store)"
             self._pad_trigger()
 
     def failed(

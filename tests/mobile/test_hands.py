@@ -3,12 +3,17 @@ record stays right. Every tap is a real touch on the button's centre."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from uuid import UUID
+from urllib.parse import urlsplit, urlunsplit
+from uuid import UUID, uuid4
 
 import pytest
 from kivy.tests.common import UnitTestTouch
@@ -355,3 +360,117 @@ def test_the_home_screen_shows_a_game_started_on_another_screen_within_a_second(
     assert time.monotonic() - began < 1.0
     row = one(app, "GameRow", game_id=str(started.game_id))
     assert "Chargers 0 - Cowboys 0" in row.text
+
+
+class Proxy:
+    """A TCP relay in front of the PostgreSQL server: stopped, the server is unreachable (every
+    open connection cut, new ones refused); started again on the same port, it is back."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.port = 0
+        self.server: socket.socket | None = None
+        self.links: list[socket.socket] = []
+        self.start()
+
+    def start(self) -> None:
+        server = socket.socket()
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("127.0.0.1", self.port))
+        server.listen(16)
+        self.port = server.getsockname()[1]
+        self.server = server
+        threading.Thread(target=self._accept, args=(server,), daemon=True).start()
+
+    def _accept(self, server: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = server.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(self.target)
+            self.links += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(a: socket.socket, b: socket.socket) -> None:
+        try:
+            while data := a.recv(65536):
+                b.sendall(data)
+        except OSError:
+            pass
+        for s in (a, b):
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            # Shut down, not only closed: a thread blocked in accept() keeps a closed socket
+            # listening on Linux.
+            with contextlib.suppress(OSError):
+                self.server.shutdown(socket.SHUT_RDWR)
+            self.server.close()
+            self.server = None
+        for link in self.links:
+            with contextlib.suppress(OSError):
+                link.shutdown(socket.SHUT_RDWR)
+            link.close()
+        self.links = []
+
+
+POSTGRES = os.environ.get("ZEBRA_TEST_POSTGRES", "")
+
+
+@pytest.fixture
+def unreliable_league() -> Iterator[tuple[str, Proxy]]:
+    """A league store on the test server, reached through a relay the test can cut."""
+    if not POSTGRES:
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail("CI=true but ZEBRA_TEST_POSTGRES is not set", pytrace=False)
+        pytest.skip("needs ZEBRA_TEST_POSTGRES")
+    import psycopg
+
+    parts = urlsplit(POSTGRES)
+    proxy = Proxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    schema = f"tablet_{uuid4().hex[:10]}"
+    with psycopg.connect(POSTGRES) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    netloc = parts.netloc.rsplit("@", 1)
+    address = urlunsplit(parts._replace(netloc=f"{netloc[0]}@127.0.0.1:{proxy.port}", query=""))
+    try:
+        yield f"{address}?schema={schema}&connect_timeout=1", proxy
+    finally:
+        proxy.stop()
+        with psycopg.connect(POSTGRES) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def test_a_league_server_gone_away_is_a_banner_with_retry_and_records_once(
+    unreliable_league: tuple[str, Proxy],
+) -> None:
+    address, proxy = unreliable_league
+    app = h.launch(Referee(resolve(address, create=True)))
+    try:
+        game = start(app)
+        enter(app, "toss home")
+        before = stored(app, game)
+        enter(app, "receive")
+        one_entry = stored(app, game) - before
+        h.tap(one(app, "ChoiceButton", value="4"))
+        proxy.stop()
+        touch(one(app, "ChoiceButton", value="2"))
+        h.frames()
+        ids = app.manager.current_screen.ids
+        assert ids.headline.text == "STORE ERROR", app.banner_text
+        assert app.errors == 0 and app.manager.current == "table"
+        assert "\n" not in app.banner_text and "zebra" not in app.banner_text.lower().split("@")[0]
+        proxy.start()
+        h.tap(one(app, "BarButton", source="RETRY"))
+        h.frames()
+        assert ids.headline.text != "STORE ERROR", app.banner_text
+        log = [p.entry for p in app.referee.log(game)]
+        assert log == ["toss home", "receive", "green 4 2"]
+        assert stored(app, game) - before == 2 * one_entry
+    finally:
+        h.close(app)
