@@ -197,6 +197,9 @@ class ZebraApp(App):
     # App life ---------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
+        common = str(HERE / "common.kv")
+        if common not in Builder.files:
+            Builder.load_file(common)
         self.manager = ScreenManager(transition=NoTransition())
         ExceptionManager.add_handler(self._handler)
         Window.bind(size=self._resized)
@@ -721,7 +724,7 @@ class ZebraApp(App):
         self.typed_message = ""
         self.typed_legal = views.legal_line(self.pad.prompt) if self.pad is not None else ""
         self.typed_popup = Factory.TypedPopup()
-        self.typed_popup.open()
+        self.typed_popup.open(animation=False)
 
     def submit_typed(self, text: str) -> None:
         """The typed entry: recorded and the popup closes, or refused in place and kept."""
@@ -794,7 +797,8 @@ class ZebraApp(App):
         self.pick_mode(what["mode"])
         self.reason_popup = Factory.ReasonPopup()
         self.reason_popup.fill(self.reasons)
-        self.reason_popup.open()
+        # At once: a picker fading in takes touches meant for it, and draws half there.
+        self.reason_popup.open(animation=False)
 
     def pick_mode(self, mode: str) -> None:
         """What the reason will be given for: strike, amend, insert before, restore (alone or
@@ -943,7 +947,8 @@ class ZebraApp(App):
     def _reopen_picker(self) -> None:
         self.reason_popup = Factory.ReasonPopup()
         self.reason_popup.fill([])
-        self.reason_popup.open()
+        # At once: a picker fading in takes touches meant for it, and draws half there.
+        self.reason_popup.open(animation=False)
 
     def correct_all(self) -> None:
         """After a refusal naming later entries that no longer fit (or a restore whose fellows

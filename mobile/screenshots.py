@@ -171,14 +171,17 @@ def _tap_entry(app: object, entry: str) -> None:
 
 
 def _play(app: object, name: str, script: object, count: int) -> None:
-    """Start the example game and record its first ``count`` entries, each on the game shown."""
+    """The example game with its first ``count`` entries, recorded through the service (as
+    another screen would), then opened on the tablet."""
     from mobile import headless as h
 
-    app.start_game(name, script.home or "Home", script.away or "Away", script.options)  # type: ignore[attr-defined]
-    h.frames()
+    referee = app.referee  # type: ignore[attr-defined]
+    home, away = script.home or "Home", script.away or "Away"  # type: ignore[attr-defined]
+    outcome = referee.start(name, home, away, script.options, by="screenshots")  # type: ignore[attr-defined]
+    version = outcome.version
     for _, line in script.lines[:count]:  # type: ignore[attr-defined]
-        app.submit(line)  # type: ignore[attr-defined]
-        h.settle()
+        version = referee.enter(outcome.game_id, line, by="screenshots", expect=version).version
+    app.open_game(str(outcome.game_id))  # type: ignore[attr-defined]
     h.frames()
 
 

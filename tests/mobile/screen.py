@@ -142,6 +142,8 @@ def geometry_problems(app: ZebraApp) -> list[str]:
                     problems.append(f"{name} is cut off by its container")
             if isinstance(widget, Label):
                 problems += [f"{name}: {p}" for p in text_problems(widget)]
+                if not widget.markup and _TAG.search(widget.text):
+                    problems.append(f"{name} shows its markup as text")
     return problems
 
 
