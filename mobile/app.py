@@ -69,6 +69,9 @@ HERE = Path(__file__).resolve().parent
 # Who answers a waiting correction at the tablet (at most 30 characters, as any name).
 OTHER_COACH = "the other coach (tablet)"
 
+# The share of a tablet's width the open log drawer takes, beside the table.
+DRAWER_SHARE = 0.4
+
 # How often the store is asked whether another screen recorded something (seconds): an entry
 # made elsewhere shows within about a second.
 REFRESH_SECONDS = 0.5
@@ -243,7 +246,11 @@ class ZebraApp(App):
         self.watch(always=True)
 
     def _resized(self, *_: Any) -> None:
-        self.lay = layout.table_layout(Window.width / dp(1), Window.height / dp(1))
+        width, height = Window.width / dp(1), Window.height / dp(1)
+        # On a tablet the open log takes the right 40% of the window: the table is laid out
+        # for the rest (a phone's log covers the table instead).
+        beside = self.drawer_open and not layout.table_layout(width, height).phone
+        self.lay = layout.table_layout(width * (1 - DRAWER_SHARE) if beside else width, height)
         self._pad_trigger()
         self.interrupt_version += 1
 
@@ -993,6 +1000,9 @@ class ZebraApp(App):
         self.drawer_open = not self.drawer_open
         if self.drawer_open:
             self.load_log()
+
+    def on_drawer_open(self, *_: Any) -> None:
+        self._resized()
 
     def answer_dispute(self, decision: str) -> None:
         """The other coach confirms or rejects the waiting correction (disputes=agree)."""

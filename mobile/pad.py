@@ -485,12 +485,16 @@ def _difference(form: EntryForm, twins: list[EntryForm], names: Mapping[str, str
 
 def short_names(name: str) -> list[str]:
     """Ways to write a team's name, longest first, never cut inside a word: "San Francisco
-    49ers", "SF 49ers", "SF49"; "Massachusetts" gives "MASS"."""
+    49ers", "SF 49ers", "SF49"; "Green Bay Packers", "GB Packers", "GBP"; "Bears", "BEAR"."""
     words = name.split()
     out = [" ".join(words)] if words else [""]
     if len(words) > 1:
-        out.append("".join(w[0].upper() for w in words[:-1]) + " " + words[-1])
-        out.append("".join(w[0].upper() for w in words[:-1]) + words[-1][:2].upper())
+        initials = "".join(w[0].upper() for w in words[:-1])
+        out.append(f"{initials} {words[-1]}")
+        # A number stays whole ("SF49"); a word gives its initial ("GBP").
+        last = words[-1]
+        digits = last[: len(last) - len(last.lstrip("0123456789"))]
+        out.append(initials + (digits or last[0].upper()))
     elif words and len(words[0]) > 4:
         out.append(words[0][:4].upper())
     seen: list[str] = []

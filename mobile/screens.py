@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.app import App
@@ -806,6 +807,39 @@ class Drawer(BoxLayout):
             super().on_touch_down(touch)
             return True
         return False
+
+
+class LogView(RecycleView):
+    """The play-by-play, latest first. A row is as tall as its text at the list's width: the
+    list is told each row's height (a recycled row widget keeps no height of its own), measured
+    once per text and width."""
+
+    rows = ListProperty([])
+    ROW_FONT = 18.0  # sp, as <LogRow> draws it
+    ROW_PAD = (10.0, 6.0)  # dp, as <LogRow> pads it
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._heights: dict[tuple[str, float], float] = {}
+        self._trigger = Clock.create_trigger(self._measure, -1)
+        self.bind(rows=self._trigger, width=self._trigger)
+
+    def _measure(self, *_: Any) -> None:
+        width = float(math.floor(self.width - 2 * dp(self.ROW_PAD[0])))
+        if width <= 0:
+            return
+        font_size = font(self.ROW_FONT)
+        data = []
+        for row in self.rows:
+            key = (row["text"], width)
+            high = self._heights.get(key)
+            if high is None:
+                text = fit._height(row["text"], font_size, width, False, True, "left")
+                high = self._heights[key] = max(text + 2 * dp(self.ROW_PAD[1]) + dp(6), dp(56))
+            data.append({**row, "row_size": (None, high)})
+        if len(self._heights) > 4 * len(self.rows) + 64:
+            self._heights.clear()
+        self.data = data
 
 
 class LogRow(RecycleDataViewBehavior, Label):

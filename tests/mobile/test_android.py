@@ -154,9 +154,7 @@ def test_the_spec_keeps_the_screen_on_and_has_its_icon_presplash_and_entry() -> 
         assert path.exists() and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", key
     assert app["source.dir"] == "."
     entry = ast.parse((ROOT / "main.py").read_text("utf-8"))
-    assert any(
-        isinstance(n, ast.ImportFrom) and n.module == "mobile.app" for n in ast.walk(entry)
-    )
+    assert any(isinstance(n, ast.ImportFrom) and n.module == "mobile.app" for n in ast.walk(entry))
     orientations = {o.strip() for o in app["orientation"].split(",")}
     assert {"landscape", "portrait"} <= orientations
     # Exports go to the app's own folder and the share sheet: no storage permission.

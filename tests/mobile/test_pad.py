@@ -221,6 +221,7 @@ def test_buttons_with_the_same_keyword_say_what_differs() -> None:
 
 def test_team_names_shorten_at_words_never_inside_one() -> None:
     assert pad.short_names("San Francisco 49ers") == ["San Francisco 49ers", "SF 49ers", "SF49"]
+    assert pad.short_names("Green Bay Packers") == ["Green Bay Packers", "GB Packers", "GBP"]
     assert pad.short_names("Bears") == ["Bears", "BEAR"]
     assert pad.short_names("Jets") == ["Jets"]
 

@@ -260,6 +260,11 @@ def test_every_example_game_on_every_screen(
             take_over(app, copy, game.game_id)
             check_screen(app, f"{config.name} {game.example} at the end")
             assert app.status["finished"] == game.finished
+            # The log drawer open over (a phone) or beside (a tablet) the table.
+            h.tap(app.manager.current_screen.ids.log_button)
+            assert app.drawer_open and app.log_rows
+            check_screen(app, f"{config.name} {game.example} with the log open")
+            h.tap(app.manager.current_screen.ids.log_button)
         # What the CLI says of the last game is what the score labels show (check_screen holds
         # them to the service's status, which is what ``zebra status --json`` prints).
         final = status_json(str(copy), app.game_id)
