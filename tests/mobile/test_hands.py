@@ -474,3 +474,21 @@ def test_a_league_server_gone_away_is_a_banner_with_retry_and_records_once(
         assert stored(app, game) - before == 2 * one_entry
     finally:
         h.close(app)
+
+
+def test_a_rotated_window_is_laid_out_again(tablet: ZebraApp) -> None:
+    """A tablet turned upright gets the portrait bands (the pad's share, the bar in two rows),
+    not the landscape ones stretched; and every button still takes a finger."""
+    app = tablet
+    start(app)
+    ids = app.manager.current_screen.ids
+    assert app.lay.bar_rows == 1
+    app.root_window.size = (800, 1280)
+    h.frames()
+    assert app.lay.bar_rows == 2 and app.lay.height == 1280
+    assert ids.interrupt_row.height == pytest.approx(app.lay.bar)
+    assert ids.scoreboard.height == pytest.approx(app.lay.scoreboard)
+    assert not look.geometry_problems(app)
+    app.root_window.size = h.TABLET
+    h.frames()
+    assert ids.interrupt_row.height == pytest.approx(app.lay.bar) and app.lay.bar_rows == 1
