@@ -20,6 +20,7 @@ store's last notification), so what another screen records shows here within the
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sqlite3
 import sys
@@ -71,6 +72,18 @@ OTHER_COACH = "the other coach (tablet)"
 
 # The share of a tablet's width the open log drawer takes, beside the table.
 DRAWER_SHARE = 0.4
+
+# How long a command may take before the screen says "Recording…" (seconds): a quick store
+# answers first, and the screen is drawn once, with the result.
+BUSY_AFTER = 0.15
+# How long the screen waits for a tap's entry before drawing on without it (seconds): a local
+# store answers well within it, and the answer is drawn in the tap's own frame.
+TAP_WAIT = 0.05
+
+# A finger landing again within this time and distance of the tap that finished an entry is
+# the same finger bouncing, not a new tap.
+BOUNCE_SECONDS = 0.3
+BOUNCE_DP = 24.0
 
 # How often the store is asked whether another screen recorded something (seconds): an entry
 # made elsewhere shows within about a second.
@@ -195,6 +208,9 @@ class ZebraApp(App):
         # Screens shown so far: an answer that arrives after the coach moved on does not move.
         self._moves = 0
         self._handler = _ShowErrors(self)
+        self._last_touch: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))
+        self._completed: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))
+        self._completed_frame = -1
         self._pad_trigger = Clock.create_trigger(self._bump_pad)
 
     # App life ---------------------------------------------------------------------------
@@ -205,7 +221,7 @@ class ZebraApp(App):
             Builder.load_file(common)
         self.manager = ScreenManager(transition=NoTransition())
         ExceptionManager.add_handler(self._handler)
-        Window.bind(size=self._resized)
+        Window.bind(size=self._resized, on_touch_down=self._touched)
         self._resized()
         return self.manager
 
@@ -232,7 +248,7 @@ class ZebraApp(App):
         if self._busy_clock is not None:
             self._busy_clock.cancel()
             self._busy_clock = None
-        Window.unbind(size=self._resized)
+        Window.unbind(size=self._resized, on_touch_down=self._touched)
         if self._handler in ExceptionManager.handlers:
             ExceptionManager.remove_handler(self._handler)
         self.worker.stop()
@@ -264,16 +280,19 @@ class ZebraApp(App):
         *,
         refused: Callable[[IllegalEntry], None] | None = None,
         retry: bool = True,
+        wait: float = 0.0,
     ) -> None:
         """Run ``job`` (a call into the service) on the worker; ``done(result)`` on the UI
         thread. ``busy`` (when not empty) is shown meanwhile. A refusal goes to ``refused``
         (else the banner), a store failure to the banner with RETRY (when ``retry``)."""
         self._calls += 1
         if busy:
-            self.busy = self._busy_text = busy
+            # Said only if the store takes a moment: a quick answer redraws the screen once,
+            # with the result, instead of flashing "Recording…" for a frame.
+            self._busy_text = busy
             self._busy_since = time.monotonic()
             if self._busy_clock is None:
-                self._busy_clock = Clock.schedule_interval(self._still_busy, 1.0)
+                self._busy_clock = Clock.schedule_interval(self._still_busy, BUSY_AFTER)
 
         def ok(result: Any) -> None:
             self._finished()
@@ -282,19 +301,19 @@ class ZebraApp(App):
         def bad(exc: BaseException) -> None:
             self._finished()
             again = (
-                (lambda: self.call(busy, job, done, refused=refused, retry=retry))
+                (lambda: self.call(busy, job, done, refused=refused, retry=retry, wait=wait))
                 if retry
                 else None
             )
             self.failed(exc, again, refused)
 
-        self.worker.submit(job, ok, bad)
+        self.worker.submit(job, ok, bad, wait=wait)
 
     def _finished(self) -> None:
         self._calls -= 1
         if self._calls <= 0:
             self._calls = 0
-            self.busy = ""
+            self.busy = self._busy_text = ""
             if self._busy_clock is not None:
                 self._busy_clock.cancel()
                 self._busy_clock = None
@@ -302,10 +321,16 @@ class ZebraApp(App):
 
     def _still_busy(self, _dt: float) -> None:
         """A store slow to answer (another writer's lock, a far or gone league server): the
-        coach sees how long it has been waiting, not a frozen screen."""
+        coach sees that it is recording, then how long it has been waiting, never a frozen
+        screen."""
+        if self._calls <= 0 or not self._busy_text:
+            return
         waited = int(time.monotonic() - self._busy_since)
-        if self.busy and waited >= 2:
-            self.busy = f"{self._busy_text} (waiting {waited} s for the store)"
+        said = self._busy_text
+        if waited >= 2:
+            said = f"{said} (waiting {waited} s for the store)"
+        if said != self.busy:
+            self.busy = said
             self._pad_trigger()
 
     def failed(
@@ -446,17 +471,17 @@ class ZebraApp(App):
 
     # Refresh ----------------------------------------------------------------------------
 
-    def refresh(self, outcome: Outcome | None = None) -> None:
+    def refresh(self, outcome: Outcome | None = None, record: Any = None) -> None:
         """Show the game after a command: its outcome carries the status and prompt the
         service derived, so only the record (for the drawer) is read again, and only when the
-        drawer is open."""
+        drawer is open (``record``, when the command read it already)."""
         if (
             outcome is not None
             and outcome.prompt is not None
             and str(outcome.game_id) == self.game_id
         ):
-            self._apply(outcome.status, outcome.prompt, None)
-            if self.drawer_open:
+            self._apply(outcome.status, outcome.prompt, record)
+            if self.drawer_open and record is None:
                 self.load_log()
             return
         self.refresh_now()
@@ -611,14 +636,43 @@ class ZebraApp(App):
 
     # The entry pad ----------------------------------------------------------------------
 
+    def _touched(self, _window: Any, touch: Any) -> bool:
+        # Every finger that lands, before any button sees it: when and where.
+        self._last_touch = (time.monotonic(), tuple(touch.pos))
+        return False
+
+    def bounced(self) -> bool:
+        """A finger that lands again where the tap that finished the last entry landed, at
+        once: the same finger bouncing onto the next pad's button, not a coach's new tap (no
+        one reads the next prompt in a third of a second). Ignored."""
+        pad_now = self.pad
+        if pad_now is None or pad_now.in_progress or pad_now.sent:
+            return False
+        if Clock.frames == self._completed_frame:
+            # Another finger of the very frame that finished the last entry: that entry's pad
+            # was the one it aimed at, never the one its answer put in its place.
+            Logger.info("Zebra: a second tap in the frame that finished the entry: ignored")
+            return True
+        done_at, done_pos = self._completed
+        touch_at, touch_pos = self._last_touch
+        close = math.dist(done_pos, touch_pos) < dp(BOUNCE_DP)
+        if close and 0 < touch_at - done_at < BOUNCE_SECONDS and touch_at > done_at:
+            Logger.info(
+                "Zebra: a tap %.2f s after the last entry, in its place: ignored",
+                touch_at - done_at,
+            )
+            return True
+        return False
+
     def tap_form(self, index: int) -> None:
-        if self.pad is not None:
+        if self.pad is not None and not self.bounced():
             self._after_tap(self.pad.select(index))
 
     def tap_value(self, value: str) -> None:
         """A value button. A finger on a pad that is spent or moved on finds nothing due (or
-        not this value): the pad does not take it, and nothing happens."""
-        if self.pad is not None:
+        not this value): the pad does not take it, and nothing happens; a finger bouncing
+        onto the next pad is ignored."""
+        if self.pad is not None and not self.bounced():
             self._after_tap(self.pad.choose(value))
 
     def tap_extra(self, index: int) -> None:
@@ -632,7 +686,7 @@ class ZebraApp(App):
 
     def tap_part(self, part: str) -> None:
         """A die colour (a part of a set the slot offers) toggled."""
-        if self.pad is not None:
+        if self.pad is not None and not self.bounced():
             self.pad.toggle(part)
             self._pad_trigger()
 
@@ -661,7 +715,7 @@ class ZebraApp(App):
             self._after_tap(self.pad.choose(self.pad.typed))
 
     def pad_back(self) -> None:
-        if self.pad is not None:
+        if self.pad is not None and self.pad.can_back:
             self.pad.back()
             self._pad_trigger()
 
@@ -671,6 +725,9 @@ class ZebraApp(App):
             self._pad_trigger()
 
     def _after_tap(self, text: str | None) -> None:
+        if text is not None:
+            self._completed = self._last_touch
+            self._completed_frame = Clock.frames
         if text is None:
             self._pad_trigger()
         elif self.correcting:
@@ -688,11 +745,19 @@ class ZebraApp(App):
         gid = UUID(self.game_id)
         seen = self.expect()
 
-        def done(outcome: Outcome) -> None:
+        # With the log open, the record is read in the same call: one answer, one frame.
+        with_log = self.drawer_open
+
+        def job() -> tuple[Outcome, Any]:
+            outcome = self.referee.enter(gid, text, expect=seen)
+            return outcome, self.referee.record(gid) if with_log else None
+
+        def done(result: tuple[Outcome, Any]) -> None:
+            outcome, record = result
             self.recorded(outcome)
             names = model.team_names(outcome.status)
             self.show_banner(*model.banner(outcome.rulings, names))
-            self.refresh(outcome)
+            self.refresh(outcome, record)
             if on_recorded is not None:
                 on_recorded()
 
@@ -703,9 +768,10 @@ class ZebraApp(App):
 
         self.call(
             f"Recording '{text}'…",
-            lambda: self.referee.enter(gid, text, expect=seen),
+            job,
             done,
             refused=refused,
+            wait=TAP_WAIT,
         )
         self._pad_trigger()
 

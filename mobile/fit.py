@@ -163,6 +163,19 @@ class Fits:
         pad_x, pad_y = _padding(widget.padding)
         width, height = widget.width - pad_x, widget.height - pad_y
         candidates = (self.source, *self.alternatives)
+        asked = (
+            candidates,
+            tuple(widget.size),
+            tuple(widget.padding),
+            self.max_font,
+            self.min_font,
+            widget.bold,
+            widget.halign,
+            self.keep_size,
+        )
+        if asked == getattr(self, "_fitted_for", None):
+            return  # the same text in the same box: nothing to lay out again
+        self._fitted_for = asked
         text, font = fitted(
             tuple(str(c) for c in candidates),
             # Down, never up: Kivy wraps a line that is a fraction of a pixel too long.
@@ -191,11 +204,21 @@ def _holds(widget: Any, text: str, font: float, height: float) -> bool:
     if core is None or not text:
         return True
     options = dict(core.options)
-    options.update(text=text, font_size=font, text_size=(max(widget.width, 1), None))
-    options.pop("shorten", None)
-    measured = type(core)(**options).render()[1]
+    options.update(text_size=(max(widget.width, 1), None))
+    for varying in ("shorten", "font_size", "text"):
+        options.pop(varying, None)
+    key = (text, font, repr(sorted(options.items())))
+    measured = _HELD.get(key)
+    if measured is None:
+        options.update(text=text, font_size=font)
+        measured = _HELD[key] = float(type(core)(**options).render()[1])
+        if len(_HELD) > 4096:
+            _HELD.clear()
     pad_y = _padding(widget.padding)[1]
     return bool(measured - pad_y <= height + 0.5)
+
+
+_HELD: dict[tuple[str, float, str], float] = {}
 
 
 def _padding(padding: Sequence[float]) -> tuple[float, float]:

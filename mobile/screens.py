@@ -323,6 +323,7 @@ class TableScreen(Screen):
     pad_version = NumericProperty(0)
     interrupt_version = NumericProperty(0)
     _shown: tuple[Any, ...] | None = None
+    _interrupts_shown: tuple[Any, ...] | None = None
 
     def render_pad(self) -> None:
         """Lay out the pad for what is due now, from the app's Pad model and the pad's box."""
@@ -335,19 +336,31 @@ class TableScreen(Screen):
             self._shown = None
             head.source = the_app.busy
             return
+        if the_pad.sent and not the_app.busy:
+            # Spent, and the answer not yet here: the buttons stay as they are (a second tap
+            # finds the pad spent), and the screen is not drawn for nothing.
+            return
         slot = the_pad.slot
         progress = the_pad.progress()
         due = f"   ->   [b]{fit_escape(slot.label)}[/b]" if slot is not None else ""
         head.source = the_app.busy or (fit_escape(progress) + due)
-        self.ids.pad_back.disabled = not the_pad.can_back or bool(the_app.busy)
+        # Shown or hidden, never disabled: a disabled label draws its text again in another
+        # colour, a texture more on every tap. Hidden, a tap on it takes nothing back.
+        self.ids.pad_back.opacity = 1 if the_pad.can_back and not the_app.busy else 0
         width, height = box.width / dp(1), box.height / dp(1)
         key = self._key(the_pad, the_app.busy, width, height)
         if key is not None and key == self._shown:
             self._update_in_place(the_pad)
             return
         self._shown = key
-        box.clear_widgets()
         mode = the_pad.mode
+        if (
+            mode == "choices"
+            and not the_app.busy
+            and self._choices_again(box, the_pad, width, height)
+        ):
+            return
+        box.clear_widgets()
         if the_app.busy and mode in ("sent", "idle", "forms"):
             box.add_widget(FitLabel(source=the_app.busy, max_font=font(34), bold=True))
             return
@@ -452,6 +465,29 @@ class TableScreen(Screen):
             gl.add_widget(button)
         box.add_widget(gl)
 
+    def _choices_again(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> bool:
+        """The buttons already shown, given the new values, when there are as many in the same
+        grid (the next roll's dice): relabelled, not built again. False if they cannot be."""
+        slot = the_pad.slot
+        choices = the_pad.choices()
+        if slot is None or not choices or len(box.children) != 1:
+            return False
+        gl = box.children[0]
+        buttons = list(reversed(gl.children))
+        if not isinstance(gl, GridLayout) or len(buttons) != len(choices):
+            return False
+        if not all(isinstance(b, ChoiceButton) for b in buttons):
+            return False
+        grid = layout.grid_for([c.label for c in choices], width, height, min_font=MIN_FONT * 1.6)
+        if grid is None or grid.cols != gl.cols:
+            return False
+        for button, choice in zip(buttons, choices, strict=True):
+            button.source, button.value = choice.label, choice.value
+            face = model.die_colour(choice.colour) if slot.kind == "die" or choice.colour else None
+            button.face = list(face) if face else [0.22, 0.26, 0.33, 1]
+            button.color = list(model.text_colour_on(face)) if face else [1, 1, 1, 1]
+        return True
+
     def _combo(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
         combo = the_pad.combo()
         assert combo is not None
@@ -538,14 +574,19 @@ class TableScreen(Screen):
         the_app = app()
         the_pad = the_app.pad
         box = self.ids.interrupts
+        pending = bool(the_app.status.get("pending"))
+        forms = the_pad.interrupt_forms() if the_pad is not None else []
+        shown = (pending, tuple(forms), tuple(sorted(the_pad.names.items())) if the_pad else ())
+        if shown == self._interrupts_shown:
+            return  # the same buttons: a frame is not spent building them again
+        self._interrupts_shown = shown
         box.clear_widgets()
-        if the_app.status.get("pending"):
+        if pending:
             box.add_widget(DisputeButton(source="CONFIRM", decision="confirm"))
             box.add_widget(DisputeButton(source="REJECT", decision="reject"))
             return
         if the_pad is None:
             return
-        forms = the_pad.interrupt_forms()
         captions = pad.form_captions([f for _, f in forms], the_pad.names)
         for (index, form), (keyword, detail) in zip(forms, captions, strict=True):
             twins = sum(f.keyword == form.keyword for _, f in forms) > 1

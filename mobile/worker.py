@@ -2,9 +2,13 @@
 
 A store may be slow to answer (another process holds SQLite's write lock; a league server is
 far away or gone): the screen must keep drawing and say "recording…" meanwhile. Each call runs
-on one worker thread; its result (or its exception) is handed back on Kivy's main thread by the
-clock, so the widgets are only ever touched there. One thread, so calls never overlap and their
-order is the order the coach tapped.
+on one worker thread; its result (or its exception) is handed back on Kivy's main thread, so
+the widgets are only ever touched there. One thread, so calls never overlap and their order is
+the order the coach tapped.
+
+A tap's command may be waited for a moment (``submit(..., wait=...)``): a store that answers
+within it (a local SQLite file, almost always) has its answer shown in the same frame as the
+tap, drawn once; one that does not is answered later, through the clock, while frames go on.
 """
 
 from __future__ import annotations
@@ -12,18 +16,28 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from kivy.clock import Clock
 
-Job = tuple[Callable[[], Any], Callable[[Any], None], Callable[[BaseException], None]]
+
+@dataclass
+class _Call:
+    job: Callable[[], Any]
+    done: Callable[[Any], None]
+    failed: Callable[[BaseException], None]
+    # Set by the UI thread while it waits for this call; the worker then leaves the answer here.
+    waited: bool = False
+    finished: threading.Event = field(default_factory=threading.Event)
+    answer: tuple[Callable[[Any], None], Any] | None = None
 
 
 class Worker:
     """One background thread for the referee's calls; results come back on the UI thread."""
 
     def __init__(self) -> None:
-        self._jobs: queue.Queue[Job | None] = queue.Queue()
+        self._jobs: queue.Queue[_Call | None] = queue.Queue()
         self._running = 0  # asked for, not yet run
         self._pending = 0  # asked for, answer not yet handed to the UI
         self._lock = threading.Lock()
@@ -35,15 +49,29 @@ class Worker:
         job: Callable[[], Any],
         done: Callable[[Any], None],
         failed: Callable[[BaseException], None],
+        *,
+        wait: float = 0.0,
     ) -> None:
-        """Run ``job`` on the worker; then ``done(result)`` or ``failed(exc)`` on the UI thread."""
+        """Run ``job`` on the worker; then ``done(result)`` or ``failed(exc)`` on the UI thread.
+
+        With ``wait``, the UI thread waits that many seconds for the answer and hands it over
+        at once if it came; otherwise (and always without ``wait``) it comes by the clock.
+        """
+        call = _Call(job, done, failed, waited=wait > 0)
         with self._lock:
             self._running += 1
             self._pending += 1
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="zebra-referee", daemon=True)
                 self._thread.start()
-        self._jobs.put((job, done, failed))
+        self._jobs.put(call)
+        if wait <= 0:
+            return
+        call.finished.wait(wait)
+        with self._lock:
+            answer, call.waited = call.answer, False
+        if answer is not None:
+            self._deliver(*answer)
 
     @property
     def busy(self) -> bool:
@@ -65,26 +93,31 @@ class Worker:
 
     def _run(self) -> None:
         while True:
-            item = self._jobs.get()
-            if item is None:
+            call = self._jobs.get()
+            if call is None:
                 return
-            job, done, failed = item
             try:
-                result = job()
+                result = call.job()
             except BaseException as exc:  # handed to the UI, which names it; never lost here
-                self._hand_back(failed, exc)
+                self._hand_back(call, call.failed, exc)
             else:
-                self._hand_back(done, result)
+                self._hand_back(call, call.done, result)
             with self._done:
                 self._running -= 1
                 self._done.notify_all()
 
-    def _hand_back(self, callback: Callable[[Any], None], value: Any) -> None:
-        def deliver(_dt: float) -> None:
-            try:
-                callback(value)
-            finally:
-                with self._lock:
-                    self._pending -= 1
+    def _hand_back(self, call: _Call, callback: Callable[[Any], None], value: Any) -> None:
+        with self._lock:
+            if call.waited:
+                # The UI thread is waiting for this very answer: it takes it.
+                call.answer = (callback, value)
+                call.finished.set()
+                return
+        Clock.schedule_once(lambda _dt: self._deliver(callback, value), 0)
 
-        Clock.schedule_once(deliver, 0)
+    def _deliver(self, callback: Callable[[Any], None], value: Any) -> None:
+        try:
+            callback(value)
+        finally:
+            with self._lock:
+                self._pending -= 1

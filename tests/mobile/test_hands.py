@@ -21,6 +21,7 @@ from kivy.uix.widget import Widget
 
 from companion.service import Referee
 from companion.store import resolve
+from mobile import app as app_module
 from mobile import headless as h
 from mobile.app import ZebraApp
 from mobile.screens import LogRow
@@ -42,6 +43,9 @@ db.execute("ROLLBACK")
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(LogRow, "hold_seconds", 0.15)
     monkeypatch.setattr(h, "DRAW_FRAMES", False)
+    # These coaches tap at a machine's pace: a new tap where the last entry's was, at once, is
+    # theirs, not a finger bouncing (test_hands.py checks the bounce itself).
+    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
     # How long SQLite waits for another writer's lock before the store says it is locked.
     monkeypatch.setenv("SQLITE_LOCK_TIMEOUT", "1")
 
@@ -101,26 +105,45 @@ def stored(app: ZebraApp, game: UUID) -> int:
     return len(app.referee.game_events(game))
 
 
-def test_a_second_tap_while_the_entry_is_being_recorded_is_ignored(tablet: ZebraApp) -> None:
+def test_a_finger_bouncing_onto_the_next_pad_is_ignored_and_a_new_tap_is_not(
+    tablet: ZebraApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last face of a roll, tapped, and the finger lands again a moment later: by then the
+    next pad is on the screen with a button in the same place. The second landing is the same
+    finger, not a decision: ignored. The same place a while later, or another place at once, is
+    a coach's tap."""
+    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.3)
     app = tablet
     game = start(app)
-    for text in ["toss home", "receive"]:
-        enter(app, text)
+    enter(app, "toss home")
+    time.sleep(0.35)
+    enter(app, "receive")
+    time.sleep(0.35)
     h.tap(one(app, "ChoiceButton", value="4"))
     two = one(app, "ChoiceButton", value="2")
     before = stored(app, game)
     touch(two)
-    # The entry is on its way (the worker has it); the screen is drawn meanwhile and says so.
-    h.frames(1, drain=False)
-    # The same finger again, a frame later, on what is now a spent pad.
-    touch(two)
+    h.frames(1, drain=False)  # the entry is on its way
+    touch(two)  # the bounce, while it is recorded
     h.frames()
     assert [p.entry for p in app.referee.log(game)] == ["toss home", "receive", "green 4 2"]
     one_entry = stored(app, game) - before
-    assert app.banner_kind != "error" and app.errors == 0
-    # And the next entry adds as many events as this one did: it was recorded once.
+    # The next pad is there, a white die's "2" where the green "2" was: a bounce now is ignored.
+    assert app.pad.prompt.forms[0].keyword == "white"
+    touch(one(app, "ChoiceButton", value="2"))
+    h.frames()
+    assert app.pad.values == [] and app.banner_kind != "error" and app.errors == 0
+    # Another place at once is a new tap; and the same place after the bounce time is too.
+    h.tap(one(app, "ChoiceButton", value="6"))
+    assert app.pad.values == ["6"]
+    app.pad_back()
+    h.frames()
+    time.sleep(0.35)
     before = stored(app, game)
-    enter(app, "white 6 2 4 3 5 1")
+    for face in ["2", "2", "4", "3", "5", "1"]:
+        h.tap(one(app, "ChoiceButton", value=face))
+    assert [p.entry for p in app.referee.log(game)][-1] == "white 2 2 4 3 5 1"
+    # Recorded once: as many events as the last entry made.
     assert stored(app, game) - before == one_entry
 
 

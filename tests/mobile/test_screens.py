@@ -40,6 +40,7 @@ from companion.service import Referee
 from companion.store import resolve
 from domain import rulesets
 from domain.ruleset import Prompt, Slot
+from mobile import app as app_module
 from mobile import headless as h
 from mobile import model, pad
 from mobile.app import ZebraApp
@@ -141,6 +142,9 @@ def tree_only(monkeypatch: pytest.MonkeyPatch) -> None:
     # The widget tree, its layout and its touches are real; frames are drawn only where the
     # test looks at pixels (software GL makes every drawn frame slow).
     monkeypatch.setattr(h, "DRAW_FRAMES", False)
+    # These coaches tap at a machine's pace: a new tap where the last entry's was, at once, is
+    # theirs, not a finger bouncing (test_hands.py checks the bounce itself).
+    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
 
 
 @dataclass(frozen=True)
