@@ -11,9 +11,10 @@ ball drawn where ``ball_on`` puts it, down and distance as large as the score.
 To keep CI cheap the geometry is not checked at every one of the 2,516 entries but at every
 distinct pad layout: an entry is entered by touch, and the screen measured at every stage of
 its pad, when one of the layouts it goes through is new (deduped by the prompt's slot
-signature: the number of forms and interrupts on offer, per game as their captions differ,
-and how each slot the entry fills is offered: choices and how many, a set of dice, a number
-pad, free text, the optional parts); 54 of the 2,516 entries. Those entries are taken on a
+signature: how many forms are on offer, as the grid sees it (1 to 4, up to 8, 16, more) and
+whether there are interrupts, per game as their captions differ; and how each slot the entry
+fills is offered: choices and how many, a set of dice, a number pad, free text, the optional
+parts); 39 of the 2,516 entries, plus each game's end with the log drawer shut and open. Those entries are taken on a
 copy of the example's store as it stood just before them (each game is played once, through
 the service, for every screen). Pixels are checked on one drawn frame per game and screen:
 the field's green and the ball's colour where the ball is drawn.
@@ -50,6 +51,12 @@ from tests.mobile.coach import Coach, PadPath
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.zebra"))
 
 
+def size_class(count: int) -> int:
+    """How many buttons, as far as the pad's grid is concerned: one to four apiece, then up
+    to eight, sixteen, or more (a list)."""
+    return count if count <= 4 else 8 if count <= 8 else 16 if count <= 16 else 99
+
+
 def stage(slot: Slot) -> tuple[Any, ...]:
     """How the pad offers a slot: its mode, and how many values (a grid or a list)."""
     if slot.kind == "text":
@@ -59,16 +66,17 @@ def stage(slot: Slot) -> tuple[Any, ...]:
     if pad.combo_of(slot) is not None:
         return ("combo", len(slot.words))
     count = len(slot.words) if slot.kind == "word" else slot.high - slot.low + 1
-    return ("choices", count)
+    return ("choices", size_class(count))
 
 
 def layouts(ruleset: str, prompt: Prompt, path: PadPath) -> set[tuple[Any, ...]]:
-    """The pad layouts an entry goes through: the forms on offer (how many, how many
+    """The pad layouts an entry goes through: the forms on offer (how many, whether there are
     interrupts; per game, as their captions differ), then the way each slot it fills is
     offered, and the optional parts."""
     form = prompt.forms[path.form]
     interrupts = sum(f.keyword in pad.INTERRUPT_KEYWORDS for f in prompt.forms)
-    shown = {(ruleset, "forms", len(prompt.forms) - interrupts, interrupts)}
+    main = len(prompt.forms) - interrupts
+    shown = {(ruleset, "forms", size_class(main), interrupts > 0)}
     shown |= {stage(s) for s in form.slots}
     shown |= {stage(s) for i, _ in path.extras for s in form.extras[i].slots}
     if form.extras:
