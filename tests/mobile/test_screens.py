@@ -14,10 +14,10 @@ its pad, when one of the layouts it goes through is new (deduped by the prompt's
 signature: how many forms are on offer, as the grid sees it (1 to 4, up to 8, 16, more) and
 whether there are interrupts, per game as their captions differ; and how each slot the entry
 fills is offered: choices and how many, a set of dice, a number pad, free text, the optional
-parts); 39 of the 2,516 entries, plus each game's end with the log drawer shut and open. Those entries are taken on a
-copy of the example's store as it stood just before them (each game is played once, through
-the service, for every screen). Pixels are checked on one drawn frame per game and screen:
-the field's green and the ball's colour where the ball is drawn.
+parts); 39 of the 2,516 entries, plus each game's end with the log drawer shut and open.
+Those entries are taken on a copy of the example's store as it stood just before them (each
+game is played once, through the service, for every screen). Pixels are checked on one drawn
+frame per game and screen: the field's green and the ball's colour where the ball is drawn.
 """
 
 from __future__ import annotations
