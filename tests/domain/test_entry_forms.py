@@ -14,7 +14,7 @@ CARD = EntryForm(
     "card",
     "a card",
     (Slot("number", "number", low=1, high=99), Slot("position", "word", words=("qb", "rb"))),
-    (NAME, RATING),
+    extras=(NAME, RATING),
 )
 
 

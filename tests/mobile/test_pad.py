@@ -125,7 +125,10 @@ def test_a_long_list_puts_the_values_this_game_used_most_first() -> None:
 def test_optional_parts_are_offered_after_the_values_a_form_needs() -> None:
     name = Extra("player's name", (Slot("name", "text"),))
     form = EntryForm(
-        "draft", "position, then the name", (Slot("position", "word", words=("qb", "rb")),), (name,)
+        "draft",
+        "position, then the name",
+        (Slot("position", "word", words=("qb", "rb")),),
+        extras=(name,),
     )
     the_pad = pad.Pad(Prompt("home", "draft", (form,)))
     assert the_pad.choose("qb") is None and the_pad.mode == "extras"
@@ -147,7 +150,7 @@ def test_alike_optional_parts_are_offered_one_after_another() -> None:
         Slot("value", "number", low=1, high=99),
     )
     extras = tuple(Extra(f"rating {n}", rating) for n in (2, 3))
-    form = EntryForm("card", "", (Slot("team", "word", words=("home",)),), extras)
+    form = EntryForm("card", "", (Slot("team", "word", words=("home",)),), extras=extras)
     the_pad = pad.Pad(Prompt("home", "x", (form,)))
     the_pad.choose("home")
     assert [i for i, _ in the_pad.open_extras()] == [0]
@@ -269,3 +272,25 @@ def test_a_wide_short_window_puts_the_pad_beside_the_field() -> None:
 def test_usage_counts_the_values_after_a_keyword() -> None:
     counted = pad.usage_of(["play slant dime", "play slant cover", "dice red tan"], "play")
     assert counted == Counter({"slant": 2, "dime": 1, "cover": 1})
+
+
+def test_the_pad_offers_nothing_the_form_refuses() -> None:
+    """EntryForm.refused: a Player # already in the roster is not offered, on a button or the
+    number pad, though it is in the slot's range."""
+    form = EntryForm(
+        "card",
+        "a card",
+        (Slot("team", "word", words=("home", "away")), Slot("#", "number", low=1, high=999)),
+        refused=(("home", "12"),),
+    )
+    the_pad = pad.Pad(Prompt("home", "x", (form,)))
+    the_pad.choose("home")
+    assert the_pad.mode == "numpad"
+    for key in "12":
+        the_pad.key(key)
+    assert not the_pad.typed_ok() and the_pad.choose("12") is None
+    the_pad.key("3")
+    assert the_pad.typed_ok() and the_pad.choose("123") == "card home 123"
+    other = pad.Pad(Prompt("home", "x", (form,)))
+    other.choose("away")
+    assert other.choose("12") == "card away 12"
