@@ -99,6 +99,9 @@ class Store:
                 # say "the league server is gone" soon asks for a short one (0: the default).
                 "POSTGRES_CONNECT_TIMEOUT": str(timeout or DEFAULT_CONNECT_TIMEOUT),
                 "POSTGRES_POOL_SIZE": "2",
+                # A pooled connection the server (or the network) dropped is found before it
+                # is used, and replaced: the command after an outage is not refused for it.
+                "POSTGRES_PRE_PING": "y",
                 "AGGREGATE_CACHE_MAXSIZE": "16",
             }
         assert self.path is not None
