@@ -94,8 +94,14 @@ class Store:
                 "PERSISTENCE_MODULE": "companion.store:LeagueFactory",
                 **{f"POSTGRES_{k.upper()}": v for k, v in self.postgres.items()},
                 LIBPQ_ENV: json.dumps(self.libpq),
-                "POSTGRES_CONNECT_TIMEOUT": str(max(timeout, DEFAULT_CONNECT_TIMEOUT)),
+                # The address's own connect_timeout, when it gives one: the library waits that
+                # long for a connection on each of its ten attempts, so a tablet that must
+                # say "the league server is gone" soon asks for a short one (0: the default).
+                "POSTGRES_CONNECT_TIMEOUT": str(timeout or DEFAULT_CONNECT_TIMEOUT),
                 "POSTGRES_POOL_SIZE": "2",
+                # A pooled connection the server (or the network) dropped is found before it
+                # is used, and replaced: the command after an outage is not refused for it.
+                "POSTGRES_PRE_PING": "y",
                 "AGGREGATE_CACHE_MAXSIZE": "16",
             }
         assert self.path is not None

@@ -30,30 +30,61 @@ class IllegalEntry(ValueError):
 
 @dataclass(frozen=True)
 class Slot:
-    """One value an entry form needs: a die face, a printed number, or a word from a list."""
+    """One value an entry form needs: a die face, a printed number, a word from a list, or
+    free text (a player's name).
+
+    ``labels`` (when given) are what a person reads for each of ``words``, in the same order:
+    a roster card is entered by its number "12" and shown as "#12 Rodgers QB". For a ``text``
+    slot, ``words`` are suggestions, not limits. A ``number`` slot with ``decimals`` takes that
+    many digits after the point (a salary of 2.5 millions); ``low`` and ``high`` bound its whole
+    part.
+    """
 
     label: str
-    kind: Literal["die", "number", "word"] = "die"
+    kind: Literal["die", "number", "word", "text"] = "die"
     side: Side | None = None
     colour: str | None = None
     low: int = 1
     high: int = 6
     words: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+    decimals: int = 0
 
     def holds(self, value: str | int) -> bool:
-        """Whether ``value`` is one of this slot's words, or a whole number in its range."""
+        """Whether ``value`` is one of this slot's words, a number in its range (with at most
+        its decimals), or, for free text, any words on one line."""
         text = str(value)
         if self.kind == "word":
             return text in self.words
-        body = text[1:] if text.startswith("-") else text
-        return body.isascii() and body.isdigit() and self.low <= int(text) <= self.high
+        if self.kind == "text":
+            return bool(text.strip()) and "\n" not in text
+        whole, point, frac = text.partition(".")
+        if point and not (0 < len(frac) <= self.decimals and frac.isascii() and frac.isdigit()):
+            return False
+        body = whole[1:] if whole.startswith("-") else whole
+        if not (body.isascii() and body.isdigit()):
+            return False
+        return self.low <= int(whole) <= self.high
 
     def canonical(self, value: str | int) -> str:
         """The value as a refused pattern names it: a number without leading zeros ("068" is 68)."""
         text = str(value)
-        if self.kind == "word" or not self.holds(text):
+        if self.kind in ("word", "text") or not self.holds(text) or "." in text:
             return text
         return str(int(text))
+
+
+@dataclass(frozen=True)
+class Extra:
+    """An optional part of an entry form: values a person may add, or leave out.
+
+    Its values go before the form's required value number ``at`` (None: after all of them),
+    where the game's entry language reads them: a card's name comes before its position.
+    """
+
+    label: str
+    slots: tuple[Slot, ...]
+    at: int | None = None
 
 
 Pattern = tuple[str | None, ...]
@@ -61,7 +92,8 @@ Pattern = tuple[str | None, ...]
 
 @dataclass(frozen=True)
 class EntryForm:
-    """A legal entry now: the keyword a person types, then one value for each slot in order.
+    """A legal entry now: the keyword a person types, then one value for each slot in order,
+    and any of the optional ``extras`` the person chooses to add.
 
     ``refused`` holds the value combinations the rules refuse although each value is in its
     slot's range (a card # already in the roster, a rating given twice): a pattern refuses every
@@ -73,6 +105,7 @@ class EntryForm:
     help: str
     slots: tuple[Slot, ...] = ()
     refused: tuple[Pattern, ...] = ()
+    extras: tuple[Extra, ...] = ()
 
     def offers(self, earlier: Sequence[str | int], value: str | int) -> bool:
         """Whether ``value`` may fill the slot after the ``earlier`` values."""
@@ -83,23 +116,46 @@ class EntryForm:
         return not any(_matches(p, chosen) for p in self.refused)
 
     def choices(self, earlier: Sequence[str | int]) -> tuple[str, ...]:
-        """Every value the slot after the ``earlier`` values offers, as it is typed."""
+        """Every value the slot after the ``earlier`` values offers, as it is typed (free text
+        offers its suggestions)."""
         if len(earlier) >= len(self.slots):
             return ()
         slot = self.slots[len(earlier)]
-        every = slot.words if slot.kind == "word" else range(slot.low, slot.high + 1)
+        every = slot.words if slot.kind in ("word", "text") else range(slot.low, slot.high + 1)
         return tuple(str(v) for v in every if self.offers(earlier, v))
 
     @property
     def syntax(self) -> str:
-        """The form as shown to a person, e.g. ``green <Bears> <Packers>``."""
-        return " ".join([self.keyword, *(f"<{s.label}>" for s in self.slots)]).strip()
+        """The form as shown to a person, e.g. ``green <Bears> <Packers>``; optional parts in
+        brackets, e.g. ``draft <position> [<name>]``."""
+        parts = [f"<{s.label}>" for s in self.slots]
+        for extra in reversed(self.extras):
+            at = len(self.slots) if extra.at is None else extra.at
+            parts.insert(at, "[" + " ".join(f"<{s.label}>" for s in extra.slots) + "]")
+        return " ".join([self.keyword, *parts]).strip()
 
-    def compose(self, values: list[str | int]) -> str:
-        """The entry text for these slot values, as a person would type it."""
+    def compose(
+        self, values: list[str | int], extras: Mapping[int, list[str | int]] | None = None
+    ) -> str:
+        """The entry text for these slot values, as a person would type it; ``extras`` maps
+        the index of each optional part added to its values."""
         if len(values) != len(self.slots):
             raise IllegalEntry(f"{self.keyword} needs {len(self.slots)} values, got {len(values)}")
-        return " ".join([self.keyword, *(str(v) for v in values)]).strip()
+        before: dict[int, list[str]] = {}
+        for index, given in sorted((extras or {}).items()):
+            extra = self.extras[index]
+            if len(given) != len(extra.slots):
+                raise IllegalEntry(
+                    f"{extra.label} needs {len(extra.slots)} values, got {len(given)}"
+                )
+            at = len(self.slots) if extra.at is None else extra.at
+            before.setdefault(at, []).extend(str(v) for v in given)
+        words = [self.keyword]
+        for i in range(len(self.slots) + 1):
+            words += before.get(i, [])
+            if i < len(values):
+                words.append(str(values[i]))
+        return " ".join(w for w in words if w).strip()
 
 
 def _matches(pattern: Pattern, values: tuple[str, ...]) -> bool:

@@ -1,33 +1,45 @@
 """The Zebra tablet: coaches tap what came up; the same referee service as the CLI rules on it.
 
 The App holds the UI state as Kivy properties, refreshed from ``Referee.status``, ``prompt`` and
-``log`` after every command (coalesced into one refresh a frame). The store is the only source
-of truth: pausing, rotating or killing the app loses nothing, and reopening it shows the same
-game at the same entry.
+``record`` after every command. The store is the only source of truth: pausing, rotating or
+killing the app loses nothing, and reopening it shows the same game at the same entry.
 
-One game may be played on several screens (two tablets, a tablet and the CLI). Every command
-carries the game version this screen shows, so the service refuses one taken on a situation the
-coach never saw ("the game moved on") and answers a repeat (a double tap) "already recorded".
-The store is polled twice a second, cheaply (the game's version only), so what another screen
-records shows here within the second.
+Every call into the service runs on one worker thread (mobile.worker), never on the UI thread:
+while a store is slow (another writer holds SQLite's lock, a league server is far away) the
+screen keeps drawing and says "recording…". Whatever the store answers is shown, never raised:
+a refusal in the banner, a store that cannot be read or written as a banner with its one-line
+reason and RETRY, anything unexpected logged and shown while the app plays on. A retry is safe:
+every command carries the game version this screen shows, so the service answers a command it
+already recorded "already recorded" and records nothing twice, and refuses one taken on a
+situation the coach never saw ("the game moved on").
+
+The store is polled twice a second, cheaply (the game's version only; on the home screen the
+store's last notification), so what another screen records shows here within the second.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sqlite3
 import sys
+import time
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import PersistenceError
 from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.logger import Logger
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -37,7 +49,6 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.screenmanager import NoTransition, ScreenManager
-from kivy.utils import platform
 
 from companion import exports, rosters, views
 from companion.service import (
@@ -51,12 +62,28 @@ from companion.service import (
 from companion.store import STORE_ENV, StoreError, resolve
 from domain import rulesets
 from domain.ruleset import IllegalEntry, Prompt
-from mobile import corrections, model
+from mobile import corrections, device, layout, model, pad
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
+from mobile.worker import Worker
 
 HERE = Path(__file__).resolve().parent
 # Who answers a waiting correction at the tablet (at most 30 characters, as any name).
 OTHER_COACH = "the other coach (tablet)"
+
+# The share of a tablet's width the open log drawer takes, beside the table.
+DRAWER_SHARE = 0.4
+
+# How long a command may take before the screen says "Recording…" (seconds): a quick store
+# answers first, and the screen is drawn once, with the result.
+BUSY_AFTER = 0.15
+# How long the screen waits for a tap's entry before drawing on without it (seconds): a local
+# store answers well within it, and the answer is drawn in the tap's own frame.
+TAP_WAIT = 0.05
+
+# A finger landing again within this time and distance of the tap that finished an entry is
+# the same finger bouncing, not a new tap.
+BOUNCE_SECONDS = 0.3
+BOUNCE_DP = 24.0
 
 # How often the store is asked whether another screen recorded something (seconds): an entry
 # made elsewhere shows within about a second.
@@ -76,12 +103,32 @@ REASONS = (
     "rolled out of turn",
 )
 RESTORE_REASONS = ("the strike was a mistake", "the table agreed it stands")
+REVERT_REASONS = ("the correction was a mistake", "the table agreed to take it back")
 CORRECTION_MODES = ("strike", "amend", "insert")
 
 
-# What the log drawer's long-press offers, as the service can: strike, amend or insert before
-# any standing entry, and restore a struck one.
-CORRECTIONS = frozenset({"strike", "restore", "amend", "insert"})
+def store_problem(exc: BaseException) -> str | None:
+    """One line saying why the store could not be read or written, or None if ``exc`` is not a
+    store's failure (a locked SQLite file, a PostgreSQL server gone, a damaged store)."""
+    if isinstance(exc, StoreError | sqlite3.Error | PersistenceError | OSError | UnknownGame):
+        text = " ".join(str(exc).split()) or type(exc).__name__
+        return text if isinstance(exc, StoreError | UnknownGame) else f"the store: {text}"
+    return None
+
+
+class _ShowErrors(ExceptionHandler):  # type: ignore[misc]
+    """Kivy's last resort: an exception out of a frame is logged and shown, and the app plays
+    on; a crash would lose the screen, never the record, but the table would lose the game."""
+
+    def __init__(self, app: ZebraApp) -> None:
+        super().__init__()
+        self.app = app
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if isinstance(inst, KeyboardInterrupt | SystemExit):
+            return int(ExceptionManager.RAISE)
+        self.app.unexpected(inst)
+        return int(ExceptionManager.PASS)
 
 
 class ZebraApp(App):
@@ -101,11 +148,17 @@ class ZebraApp(App):
     possession = StringProperty("")
     clock_text = StringProperty("")
     clock_detail = StringProperty("")
+    down_text = StringProperty("")
+    spot_text = StringProperty("")
     waiting = StringProperty("")
     prompt_text = StringProperty("")
     banner_headline = StringProperty("")
     banner_text = StringProperty("")
     banner_kind = StringProperty("none")
+    # A store error leaves the last command here; RETRY sends it again.
+    can_retry = BooleanProperty(False)
+    # "Recording 'white 6 2 4 3 5 1'…" while the service works on a command.
+    busy = StringProperty("")
     pad = ObjectProperty(None, allownone=True)
     pad_version = NumericProperty(0)
     interrupt_version = NumericProperty(0)
@@ -113,6 +166,7 @@ class ZebraApp(App):
     strike_preview = StringProperty("")
     correction_message = StringProperty("")
     can_force = BooleanProperty(False)
+    can_cascade = BooleanProperty(False)
     reasons = ListProperty(list(REASONS))
     correction = DictProperty({})
     correction_mode = StringProperty("strike")
@@ -125,36 +179,65 @@ class ZebraApp(App):
     message = StringProperty("")
     typed_message = StringProperty("")
     typed_legal = StringProperty("")
+    # The table screen's bands in dp, from the window's size (mobile.layout).
+    lay = ObjectProperty(layout.table_layout(1280, 800))
+    # Unexpected errors shown since the app started (each one logged with its traceback).
+    errors = NumericProperty(0)
     # The game version on screen: what every command carries as ``expect``.
     shown_version = NumericProperty(0)
 
     def __init__(self, referee: Referee, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.referee = referee
+        self.worker = Worker()
         self.reason_popup: Any = None
         self.typed_popup: Any = None
         self._reason = ""
         self._to_pad = False
-        self._outcome: Outcome | None = None
         # The version this app's own last command made; its refresh may still be due.
         self._mine = 0
-        self._refresh_trigger = Clock.create_trigger(self._refresh)
-        self._pad_trigger = Clock.create_trigger(self._bump_pad)
+        self._retry: Callable[[], None] | None = None
+        self._calls = 0
+        self._busy_text = ""
+        self._busy_since = 0.0
+        self._busy_clock: Any = None
+        self._rows_cache: dict[Any, dict[str, Any]] = {}
+        self._record: Any = None
+        self._last_notification: int | None = None
         self._watch_event: Any = None
+        # Screens shown so far: an answer that arrives after the coach moved on does not move.
+        self._moves = 0
+        self._handler = _ShowErrors(self)
+        self._last_touch: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))
+        self._completed: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))
+        self._completed_frame = -1
+        self._pad_trigger = Clock.create_trigger(self._bump_pad)
 
     # App life ---------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
+        common = str(HERE / "common.kv")
+        if common not in Builder.files:
+            Builder.load_file(common)
         self.manager = ScreenManager(transition=NoTransition())
+        ExceptionManager.add_handler(self._handler)
+        Window.bind(size=self._resized, on_touch_down=self._touched)
+        self._resized()
         return self.manager
 
     def on_start(self) -> None:
         """Reopen on the game last played if it is unfinished: a killed app picks up there."""
-        played = self.referee.games()
-        if played and not played[0].finished:
-            self.open_game(str(played[0].game_id))
-        else:
-            self.go_home()
+
+        self.show("home")
+        asked = self._moves
+
+        def opened(played: list[Any]) -> None:
+            self._show_games(played)
+            # Only if the coach has not gone elsewhere meanwhile.
+            if played and not played[0].finished and self._moves == asked:
+                self.open_game(str(played[0].game_id))
+
+        self.call("", self.referee.games, opened)
         self._watch_event = Clock.schedule_interval(self._poll, REFRESH_SECONDS)
 
     def on_stop(self) -> None:
@@ -162,6 +245,13 @@ class ZebraApp(App):
         if self._watch_event is not None:
             self._watch_event.cancel()
             self._watch_event = None
+        if self._busy_clock is not None:
+            self._busy_clock.cancel()
+            self._busy_clock = None
+        Window.unbind(size=self._resized, on_touch_down=self._touched)
+        if self._handler in ExceptionManager.handlers:
+            ExceptionManager.remove_handler(self._handler)
+        self.worker.stop()
 
     def on_pause(self) -> bool:
         # Every entry is already in the store; nothing to save, and the app may simply resume.
@@ -169,13 +259,132 @@ class ZebraApp(App):
 
     def on_resume(self) -> None:
         # Another screen may have played on while this one slept: say so, else just redraw.
-        if not self.watch():
-            self.refresh()
+        self.watch(always=True)
+
+    def _resized(self, *_: Any) -> None:
+        width, height = Window.width / dp(1), Window.height / dp(1)
+        # On a tablet the open log takes the right 40% of the window: the table is laid out
+        # for the rest (a phone's log covers the table instead).
+        beside = self.drawer_open and not layout.table_layout(width, height).phone
+        self.lay = layout.table_layout(width * (1 - DRAWER_SHARE) if beside else width, height)
+        self._pad_trigger()
+        self.interrupt_version += 1
+
+    # Calls into the service, off the UI thread ----------------------------------------------
+
+    def call(
+        self,
+        busy: str,
+        job: Callable[[], Any],
+        done: Callable[[Any], None],
+        *,
+        refused: Callable[[IllegalEntry], None] | None = None,
+        retry: bool = True,
+        wait: float = 0.0,
+    ) -> None:
+        """Run ``job`` (a call into the service) on the worker; ``done(result)`` on the UI
+        thread. ``busy`` (when not empty) is shown meanwhile. A refusal goes to ``refused``
+        (else the banner), a store failure to the banner with RETRY (when ``retry``)."""
+        self._calls += 1
+        if busy:
+            # Said only if the store takes a moment: a quick answer redraws the screen once,
+            # with the result, instead of flashing "Recording…" for a frame.
+            self._busy_text = busy
+            self._busy_since = time.monotonic()
+            if self._busy_clock is None:
+                self._busy_clock = Clock.schedule_interval(self._still_busy, BUSY_AFTER)
+
+        def ok(result: Any) -> None:
+            self._finished()
+            done(result)
+
+        def bad(exc: BaseException) -> None:
+            self._finished()
+            again = (
+                (lambda: self.call(busy, job, done, refused=refused, retry=retry, wait=wait))
+                if retry
+                else None
+            )
+            self.failed(exc, again, refused)
+
+        self.worker.submit(job, ok, bad, wait=wait)
+
+    def _finished(self) -> None:
+        self._calls -= 1
+        if self._calls <= 0:
+            self._calls = 0
+            self.busy = self._busy_text = ""
+            if self._busy_clock is not None:
+                self._busy_clock.cancel()
+                self._busy_clock = None
+            self._pad_trigger()
+
+    def _still_busy(self, _dt: float) -> None:
+        """A store slow to answer (another writer's lock, a far or gone league server): the
+        coach sees that it is recording, then how long it has been waiting, never a frozen
+        screen."""
+        if self._calls <= 0 or not self._busy_text:
+            return
+        waited = int(time.monotonic() - self._busy_since)
+        said = self._busy_text
+        if waited >= 2:
+            said = f"{said} (waiting {waited} s for the store)"
+        if said != self.busy:
+            self.busy = said
+            self._pad_trigger()
+
+    def failed(
+        self,
+        exc: BaseException,
+        again: Callable[[], None] | None,
+        refused: Callable[[IllegalEntry], None] | None = None,
+    ) -> None:
+        """What the service answered instead of a result, shown where the coach looks."""
+        if isinstance(exc, AlreadyRecorded):
+            # The same command, sent twice (a double tap, a retry after a lost answer): it
+            # stands once. Nothing to say; the screen shows the game as it is.
+            Logger.info("Zebra: %s", exc)
+            self.refresh_now()
+        elif isinstance(exc, GameMovedOn):
+            self.close_correction()
+            self.moved_on(str(exc))
+        elif isinstance(exc, IllegalEntry):
+            if refused is not None:
+                refused(exc)
+            else:
+                self.show_banner("NOT RECORDED", str(exc), "error")
+                self.fresh_pad()
+        elif (reason := store_problem(exc)) is not None:
+            scrubbed = self.referee.store.scrub(reason)
+            self.show_banner("STORE ERROR", f"Nothing new was recorded: {scrubbed}", "error")
+            self._retry = again
+            self.can_retry = again is not None
+            self.fresh_pad()
+        else:
+            self.unexpected(exc)
+
+    def unexpected(self, exc: BaseException) -> None:
+        """A fault of Zebra's own, not the table's: logged whole, shown in one line."""
+        Logger.error("Zebra: unexpected error", exc_info=exc)
+        self.errors += 1
+        self.show_banner(
+            "UNEXPECTED ERROR", f"{type(exc).__name__}: {exc}".splitlines()[0], "error"
+        )
+        self.fresh_pad()
+
+    def retry(self) -> None:
+        """RETRY after a store error: the same command, on the same version; recorded once."""
+        again, self._retry = self._retry, None
+        self.can_retry = False
+        if again is not None:
+            self.show_banner("", "", "none")
+            again()
 
     # Screens ----------------------------------------------------------------------------
 
     def show(self, name: str) -> Any:
         """Switch to a screen, reading its kv file and building it on first use."""
+        self._moves += 1
         if not self.manager.has_screen(name):
             kv, cls = SCREENS[name]
             path = str(HERE / kv)
@@ -186,13 +395,28 @@ class ZebraApp(App):
         return self.manager.get_screen(name)
 
     def go_home(self) -> None:
-        self.drawer_open = False
-        self.game_rows = [model.game_row(g, _title(g.ruleset)) for g in self.referee.games()]
+        self.leave_game()
         self.show("home")
+        self.call("", self.referee.games, self._show_games)
+
+    def _show_games(self, played: list[Any]) -> None:
+        self.game_rows = [model.game_row(g, _title(g.ruleset)) for g in played]
 
     def new_game(self) -> None:
         self.message = ""
+        self.leave_game()
         self.show("newgame").reset()
+
+    def leave_game(self) -> None:
+        """Whatever was open on the game (a correction, a typed entry, the drawer) stays with
+        it: nothing follows the coach to another game."""
+        self.close_correction()
+        self.correcting = False
+        popup, self.typed_popup = self.typed_popup, None
+        if popup is not None:
+            popup.dismiss(animation=False)
+        self.drawer_open = False
+        self._retry, self.can_retry = None, False
 
     def start_game(
         self,
@@ -204,84 +428,147 @@ class ZebraApp(App):
     ) -> None:
         """Start a game; a refusal (blank names, bad option, every rule a roster breaks) is
         shown in place and nothing is stored. A roster's set-up entries are recorded first."""
-        setup, broken = rosters.checked(ruleset, roster_files or {})
-        if broken:
-            self.message = "\n".join([*broken, "The game was not started."])
-            return
         try:
-            outcome = self.referee.start(ruleset, home.strip(), away.strip(), options)
-            for text in setup:
-                outcome = self.referee.enter(outcome.game_id, text, expect=outcome.version)
+            setup, broken = rosters.checked(ruleset, roster_files or {})
         except IllegalEntry as exc:
             self.message = str(exc)
             return
-        self.open_game(str(outcome.game_id))
+        if broken:
+            self.message = "\n".join([*broken, "The game was not started."])
+            return
+
+        def job() -> Outcome:
+            outcome = self.referee.start(ruleset, home.strip(), away.strip(), options)
+            for text in setup:
+                outcome = self.referee.enter(outcome.game_id, text, expect=outcome.version)
+            return outcome
+
+        def refused(exc: IllegalEntry) -> None:
+            self.message = str(exc)
+
+        self.message = ""
+        asked = self._moves
+        self.call(
+            "Starting the game…",
+            job,
+            lambda o: self.open_game(str(o.game_id)) if self._moves == asked else None,
+            refused=refused,
+            retry=False,
+        )
 
     def open_game(self, game_id: str) -> None:
+        self.leave_game()
         self.game_id = game_id
         self.shown_version = 0
         self._mine = 0
+        self._record = None
+        self._rows_cache.clear()
+        self.log_rows = []
         self.show_banner("", "", "none")
-        self.drawer_open = False
         self.pad = None
         self.show("table")
-        self.refresh()
+        self.refresh_now()
 
     # Refresh ----------------------------------------------------------------------------
 
-    def refresh(self, outcome: Outcome | None = None) -> None:
-        """Ask for one refresh on the next frame, however many commands ask before then.
-
-        An entry's outcome already carries the status and prompt the service derived, so the
-        refresh reuses them instead of reading the game back twice more.
-        """
-        self._outcome = outcome
-        self._refresh_trigger()
+    def refresh(self, outcome: Outcome | None = None, record: Any = None) -> None:
+        """Show the game after a command: its outcome carries the status and prompt the
+        service derived, so only the record (for the drawer) is read again, and only when the
+        drawer is open (``record``, when the command read it already)."""
+        if (
+            outcome is not None
+            and outcome.prompt is not None
+            and str(outcome.game_id) == self.game_id
+        ):
+            self._apply(outcome.status, outcome.prompt, record)
+            if self.drawer_open and record is None:
+                self.load_log()
+            return
+        self.refresh_now()
 
     def refresh_now(self) -> None:
-        """Rebuild the screen at once from the store (after a refusal that found it stale)."""
-        self._refresh_trigger.cancel()
-        self._outcome = None
-        self._refresh()
+        """Read the game back from the store and show it."""
+        if not self.game_id:
+            return
+        gid = UUID(self.game_id)
+        want_log = self.drawer_open
+
+        def job() -> tuple[dict[str, Any], Prompt, Any]:
+            record = self.referee.record(gid) if want_log else None
+            return self.referee.status(gid), self.referee.prompt(gid), record
+
+        def done(result: tuple[dict[str, Any], Prompt, Any]) -> None:
+            if str(gid) == self.game_id:
+                self._apply(*result)
+
+        self.call("", job, done)
+
+    def load_log(self) -> None:
+        """Read the record for the log drawer (only while it is open)."""
+        if not self.game_id:
+            return
+        gid = UUID(self.game_id)
+
+        def done(record: Any) -> None:
+            if str(gid) == self.game_id:
+                self._show_log(record)
+
+        self.call("", lambda: self.referee.record(gid), done)
+
+    def _show_log(self, record: Any) -> None:
+        self._record = record
+        self.log_rows = model.log_rows(record.lines, self._rows_cache)
 
     def _poll(self, _dt: float) -> None:
         # Returns None on purpose: a Kivy interval whose callback returns False is cancelled.
         self.watch()
 
-    def watch(self) -> bool:
-        """Show what another screen recorded: poll the game's version, redraw only if it moved.
-
-        Reading the version reads only the events stored since the last read, so this runs
-        twice a second without cost. True when the screen was rebuilt.
-        """
-        if not self.game_id or not self.shown_version or self.manager.current != "table":
-            return False
-        gid = UUID(self.game_id)
-        try:
-            version = self.referee.record(gid).version
-        except (UnknownGame, StoreError, sqlite3.Error, PersistenceError) as exc:
-            # A store gone away, busy or damaged: the screen stays as it is, and says why; a
-            # failing poll must never close the app.
-            self.show_banner("STORE NOT READ", str(exc), "error")
-            return False
-        if version in (self.shown_version, self._mine):
-            return False
-        since = max(int(self.shown_version), self._mine)
-        news = model.elsewhere(self.referee.game(gid).commands, since)
-        self.show_banner("UPDATED", news, "plain")
-        self.refresh_now()
-        return True
-
-    def _refresh(self, *_: Any) -> None:
-        if not self.game_id:
+    def watch(self, always: bool = False) -> None:
+        """Show what another screen recorded: poll the game's version (or, at home, the store's
+        last notification) and redraw only when it moved. A poll never waits behind a command:
+        while one is in flight the next poll asks again."""
+        if self.worker.busy:
+            return
+        current = self.manager.current
+        if current == "home":
+            self._watch_games()
+            return
+        if current != "table" or not self.game_id or not self.shown_version:
             return
         gid = UUID(self.game_id)
-        outcome, self._outcome = self._outcome, None
-        if outcome is not None and outcome.game_id == gid and outcome.prompt is not None:
-            status, prompt = outcome.status, outcome.prompt
-        else:
-            status, prompt = self.referee.status(gid), self.referee.prompt(gid)
-        plays = self.referee.log(gid)
+
+        def done(version: int) -> None:
+            if str(gid) != self.game_id:
+                return
+            if version in (self.shown_version, self._mine) and not always:
+                return
+            since = max(int(self.shown_version), self._mine)
+            if version not in (self.shown_version, self._mine):
+                self.call(
+                    "",
+                    lambda: model.elsewhere(self.referee.game(gid).commands, since),
+                    lambda news: self.show_banner("UPDATED", news, "plain"),
+                )
+            self.refresh_now()
+
+        def unread(exc: BaseException) -> None:
+            # A store gone away, busy or damaged: the screen stays as it is, and says why; a
+            # failing poll must never close the app.
+            self.show_banner("STORE NOT READ", store_problem(exc) or str(exc), "error")
+
+        self.worker.submit(lambda: self.referee.record(gid).version, done, unread)
+
+    def _watch_games(self) -> None:
+        """The home screen's list follows the store: a game started on another screen shows."""
+
+        def done(last: int | None) -> None:
+            if last != self._last_notification:
+                self._last_notification = last
+                self.call("", self.referee.games, self._show_games)
+
+        self.worker.submit(self.referee.recorder.max_notification_id, done, lambda _e: None)
+
+    def _apply(self, status: dict[str, Any], prompt: Prompt, record: Any) -> None:
         names = model.team_names(status)
         moved = int(status["version"]) != self.shown_version
         self.shown_version = int(status["version"])
@@ -295,6 +582,8 @@ class ZebraApp(App):
         self.possession = status.get("possession") or ""
         self.clock_text = model.clock_line(status)
         self.clock_detail = model.clock_detail(status)
+        self.down_text = model.down_text(status)
+        self.spot_text = model.spot_text(status)
         pending = status.get("pending")
         self.waiting = (
             f"Waiting for the other coach: {pending}. The other coach taps CONFIRM or REJECT."
@@ -304,56 +593,119 @@ class ZebraApp(App):
         self.field = model.field_view(status)
         if not self.correcting:
             self.prompt_text = prompt.text
-        standing = [p.seq for p in plays if p.struck is None]
-        last = standing[-1] if standing else None
-        self.can_undo = last is not None
-        self.log_rows = [model.log_row(p, last, CORRECTIONS) for p in reversed(plays)]
-        self._set_pad(prompt, names, moved)
+        self.can_undo = int(status.get("entries") or 0) > 0
+        if record is not None:
+            self._show_log(record)
+        self._set_pad(prompt, names, moved, status)
 
-    def _set_pad(self, prompt: Prompt, names: dict[str, str], moved: bool) -> None:
-        # A refresh that changes nothing at the table (a resume, a rotation) keeps the faces
-        # tapped so far; a new prompt, a finished entry or one recorded elsewhere starts a fresh
-        # pad, drawn at once: a finger landing in the next frame finds the buttons of this pad,
-        # never those of the last one.
+    def _set_pad(
+        self, prompt: Prompt, names: dict[str, str], moved: bool, status: dict[str, Any]
+    ) -> None:
+        # A refresh that changes nothing at the table (a resume, a rotation, a poll) keeps the
+        # form chosen and the faces tapped so far; a new prompt, a finished entry or one
+        # recorded elsewhere starts a fresh pad, drawn at once: a finger landing in the next
+        # frame finds the buttons of this pad, never those of the last one.
         kept = self.pad
         if self.correcting:
             return
-        if kept is None or kept.prompt != prompt or not kept.in_progress or moved:
-            self.pad = model.Pad(prompt, names)
+        if kept is None or kept.sent or kept.prompt != prompt or moved:
+            self.pad = pad.Pad(prompt, names, self._usage(prompt))
             self._pad_trigger.cancel()
             self._bump_pad()
         else:
             self._pad_trigger()
         self.interrupt_version += 1
 
+    def _usage(self, prompt: Prompt) -> dict[str, Counter[str]]:
+        """How often each value was entered with each of the prompt's keywords this game, from
+        the record last read (the list picker puts the most used first)."""
+        record = self._record
+        if record is None:
+            return {}
+        entries = [line.text for line in record.lines if line.stands]
+        return {f.keyword: pad.usage_of(entries, f.keyword) for f in prompt.forms}
+
+    def fresh_pad(self) -> None:
+        """A pad whose entry was not recorded starts again on the same prompt."""
+        if self.pad is not None and not self.correcting:
+            self.pad = pad.Pad(self.pad.prompt, self.pad.names, self.pad.usage)
+        self._pad_trigger()
+
     def _bump_pad(self, *_: Any) -> None:
         self.pad_version += 1
 
     # The entry pad ----------------------------------------------------------------------
 
+    def _touched(self, _window: Any, touch: Any) -> bool:
+        # Every finger that lands, before any button sees it: when and where.
+        self._last_touch = (time.monotonic(), tuple(touch.pos))
+        return False
+
+    def bounced(self) -> bool:
+        """A finger that lands again where the tap that finished the last entry landed, at
+        once: the same finger bouncing onto the next pad's button, not a coach's new tap (no
+        one reads the next prompt in a third of a second). Ignored."""
+        pad_now = self.pad
+        if pad_now is None or pad_now.in_progress or pad_now.sent:
+            return False
+        if Clock.frames == self._completed_frame:
+            # Another finger of the very frame that finished the last entry: that entry's pad
+            # was the one it aimed at, never the one its answer put in its place.
+            Logger.info("Zebra: a second tap in the frame that finished the entry: ignored")
+            return True
+        done_at, done_pos = self._completed
+        touch_at, touch_pos = self._last_touch
+        close = math.dist(done_pos, touch_pos) < dp(BOUNCE_DP)
+        if close and 0 < touch_at - done_at < BOUNCE_SECONDS and touch_at > done_at:
+            Logger.info(
+                "Zebra: a tap %.2f s after the last entry, in its place: ignored",
+                touch_at - done_at,
+            )
+            return True
+        return False
+
     def tap_form(self, index: int) -> None:
-        if self.pad is None or not 0 <= index < len(self.pad.prompt.forms):
-            return
-        text = self.pad.select(index)
-        self._after_tap(text)
+        if self.pad is not None and not self.bounced():
+            self._after_tap(self.pad.select(index))
 
     def tap_value(self, value: str) -> None:
-        """A value button. A second finger in the frame that finished an entry finds no value
-        due (or not this one): it is ignored, as the pad it was aimed at is done."""
-        if self.pad is None:
-            return
-        try:
-            text = self.pad.choose(value)
-        except ValueError as exc:
-            Logger.info("Zebra: tap on %r ignored: %s", value, exc)
+        """A value button. A finger on a pad that is spent or moved on finds nothing due (or
+        not this value): the pad does not take it, and nothing happens; a finger bouncing
+        onto the next pad is ignored."""
+        if self.pad is not None and not self.bounced():
+            self._after_tap(self.pad.choose(value))
+
+    def tap_extra(self, index: int) -> None:
+        if self.pad is not None:
+            self.pad.add_extra(index)
             self._pad_trigger()
-            return
-        self._after_tap(text)
+
+    def tap_finish(self) -> None:
+        if self.pad is not None:
+            self._after_tap(self.pad.finish())
+
+    def tap_part(self, part: str) -> None:
+        """A die colour (a part of a set the slot offers) toggled."""
+        if self.pad is not None and not self.bounced():
+            self.pad.toggle(part)
+            self._pad_trigger()
+
+    def tap_parts_done(self) -> None:
+        if self.pad is not None:
+            self._after_tap(self.pad.combo_done())
+
+    def pad_text(self, text: str) -> None:
+        if self.pad is not None:
+            self.pad.set_text(text)
 
     def pad_key(self, key: str) -> None:
         """A number-pad key; OK enters the typed number, and is enabled only when it is legal."""
         if key == "OK":
             self.pad_ok()
+        elif key == "DONE":
+            self.tap_parts_done()
+        elif key == "ENTER":
+            self.tap_finish()
         elif self.pad is not None:
             self.pad.key(key)
             self._pad_trigger()
@@ -363,7 +715,7 @@ class ZebraApp(App):
             self._after_tap(self.pad.choose(self.pad.typed))
 
     def pad_back(self) -> None:
-        if self.pad is not None:
+        if self.pad is not None and self.pad.can_back:
             self.pad.back()
             self._pad_trigger()
 
@@ -373,6 +725,9 @@ class ZebraApp(App):
             self._pad_trigger()
 
     def _after_tap(self, text: str | None) -> None:
+        if text is not None:
+            self._completed = self._last_touch
+            self._completed_frame = Clock.frames
         if text is None:
             self._pad_trigger()
         elif self.correcting:
@@ -381,28 +736,44 @@ class ZebraApp(App):
         else:
             self.submit(text)
 
-    def submit(self, text: str) -> bool:
-        """Record one entry on the version shown; a refusal is shown in the banner and nothing
-        is recorded. A repeat of the entry just made (a double tap) is quietly let go."""
-        try:
-            outcome = self.referee.enter(UUID(self.game_id), text, expect=self.expect())
-        except AlreadyRecorded as exc:
-            Logger.info("Zebra: %s", exc)
-            return True
-        except GameMovedOn as exc:
-            self.moved_on(str(exc))
-            self.typed_message = str(exc)
-            return False
-        except IllegalEntry as exc:
-            self.show_banner("NOT RECORDED", str(exc), "error")
-            self.typed_message = str(exc)
-            return False
-        else:
+    def submit(self, text: str, on_recorded: Callable[[], None] | None = None) -> None:
+        """Record one entry on the version shown, off the UI thread. A refusal is shown in the
+        banner and nothing is recorded; a repeat of the entry just made (a double tap) is let
+        go quietly; a store failure offers RETRY."""
+        if not self.game_id:
+            return
+        gid = UUID(self.game_id)
+        seen = self.expect()
+
+        # With the log open, the record is read in the same call: one answer, one frame.
+        with_log = self.drawer_open
+
+        def job() -> tuple[Outcome, Any]:
+            outcome = self.referee.enter(gid, text, expect=seen)
+            return outcome, self.referee.record(gid) if with_log else None
+
+        def done(result: tuple[Outcome, Any]) -> None:
+            outcome, record = result
             self.recorded(outcome)
             names = model.team_names(outcome.status)
             self.show_banner(*model.banner(outcome.rulings, names))
-            self.refresh(outcome)
-            return True
+            self.refresh(outcome, record)
+            if on_recorded is not None:
+                on_recorded()
+
+        def refused(exc: IllegalEntry) -> None:
+            self.show_banner("NOT RECORDED", str(exc), "error")
+            self.typed_message = str(exc)
+            self.fresh_pad()
+
+        self.call(
+            f"Recording '{text}'…",
+            job,
+            done,
+            refused=refused,
+            wait=TAP_WAIT,
+        )
+        self._pad_trigger()
 
     def expect(self) -> int:
         """The game version this screen shows: a command is a decision taken on it."""
@@ -415,82 +786,130 @@ class ZebraApp(App):
     def moved_on(self, reason: str) -> None:
         """Another screen recorded first: nothing of ours was; say what, and show the game now."""
         self.show_banner("NOT RECORDED", reason, "error")
+        self.typed_message = reason
+        self.pad = None
         self.refresh_now()
 
     # Typing an entry ----------------------------------------------------------------------
 
     def ask_typed(self) -> None:
-        """TYPE: an entry as the CLI takes it, for what the pad cannot offer (a player's name)."""
+        """TYPE: an entry as the CLI takes it, for what the pad cannot offer."""
         self.typed_message = ""
         self.typed_legal = views.legal_line(self.pad.prompt) if self.pad is not None else ""
         self.typed_popup = Factory.TypedPopup()
-        self.typed_popup.open()
+        self.typed_popup.open(animation=False)
 
     def submit_typed(self, text: str) -> None:
         """The typed entry: recorded and the popup closes, or refused in place and kept."""
         if not text.strip():
             return
-        if self.submit(text) and self.typed_popup is not None:
-            popup, self.typed_popup = self.typed_popup, None
-            popup.dismiss(animation=False)
 
-    # Undo, strike, restore and the log drawer ------------------------------------------
+        def close() -> None:
+            popup, self.typed_popup = self.typed_popup, None
+            if popup is not None:
+                popup.dismiss(animation=False)
+
+        self.typed_message = ""
+        self.submit(text, on_recorded=close)
+
+    # Undo, strike, restore, revert and the log drawer -------------------------------------
 
     def ask_undo(self) -> None:
         """UNDO: open the reason picker for striking the last entry that stands."""
-        standing = [r for r in self.log_rows if r["standing"]]
-        if standing:
-            self.ask_correction(standing[0]["seq"])
+        gid = UUID(self.game_id)
+
+        def done(record: Any) -> None:
+            self._show_log(record)
+            standing = [r for r in self.log_rows if r["standing"]]
+            if standing:
+                self.ask_correction(standing[0]["seq"])
+
+        self.call("", lambda: self.referee.record(gid), done)
+
+    def ask_revert(self) -> None:
+        """REVERT in the log drawer: take back the latest correction, with a reason."""
+        self._open_picker(
+            {"seq": 0, "entry": "", "mode": "revert", "correction": "", "version": self.expect()},
+            [],
+            REVERT_REASONS,
+        )
+        self.strike_preview = "Revert the latest correction, with everything it did"
 
     def ask_correction(self, seq: int) -> None:
-        """Long-press on a log row: strike, amend or insert before a standing entry, or
-        restore a struck one. The reason is picked first; amending and inserting then take
-        the entry on the pad, as the table would have entered it then."""
+        """Long-press on a log row: strike, amend or insert before a standing entry, restore a
+        struck one (alone or with the entries struck with it), or revert the correction that
+        last touched it. The reason is picked first; amending and inserting then take the
+        entry on the pad, as the table would have entered it then."""
         row = next((r for r in self.log_rows if r["seq"] == seq), None)
         if row is None or not row["actionable"]:
             return
         restore = not row["standing"]
-        self.correction = {
+        modes = ["restore", "cascade"] if restore else list(CORRECTION_MODES)
+        if row.get("correction"):
+            modes.append("revert")
+        what = {
             "seq": seq,
             "entry": row["entry"],
-            "restore": restore,
             "last": row["last"],
             "mode": "restore" if restore else "strike",
+            "correction": row.get("correction", ""),
             # The correction is decided on the game as shown when the row was pressed.
             "version": self.expect(),
         }
-        self.correction_modes = [] if restore else list(CORRECTION_MODES)
+        self._open_picker(what, modes, RESTORE_REASONS if restore else REASONS)
+
+    def _open_picker(
+        self, what: dict[str, Any], modes: list[str], reasons: tuple[str, ...]
+    ) -> None:
+        self.correction = what
+        self.correction_modes = modes
         self.correction_message = ""
         self.can_force = False
-        self.reasons = list(RESTORE_REASONS if restore else REASONS)
-        self.pick_mode(self.correction["mode"])
+        self.can_cascade = False
+        self.reasons = list(reasons)
+        self.pick_mode(what["mode"])
         self.reason_popup = Factory.ReasonPopup()
         self.reason_popup.fill(self.reasons)
-        self.reason_popup.open()
+        # At once: a picker fading in takes touches meant for it, and draws half there.
+        self.reason_popup.open(animation=False)
 
     def pick_mode(self, mode: str) -> None:
-        """Strike, amend, or insert before: what the reason will be given for."""
+        """What the reason will be given for: strike, amend, insert before, restore (alone or
+        with the entries struck with it), or revert a correction."""
         what = self.correction
         if not what:
             return
         what["mode"] = mode
+        self.correction_mode = mode
+        if mode == "revert":
+            which = (
+                f"correction {what['correction']}"
+                if what.get("correction")
+                else "the latest correction"
+            )
+            self.strike_preview = f"Revert {which}, with everything it did"
+            self.reasons = list(REVERT_REASONS)
+            if self.reason_popup is not None:
+                self.reason_popup.fill(self.reasons)
+            return
         verb = {
             "restore": "Restore",
+            "cascade": "Restore, with the entries struck with it,",
             "strike": "Strike",
             "amend": "Amend",
             "insert": "Insert an entry before",
         }[mode]
-        self.correction_mode = mode
         self.strike_preview = f"{verb} entry {what['seq']}: {what['entry']}"
 
     def correct(self, reason: str, force: bool = False) -> None:
-        """The reason is picked: restore, strike (the last entry: undo), or go to the pad to
-        amend or insert; as the CLI would, with the CLI's refusals.
+        """The reason is picked: restore, strike (the last entry: undo), revert, or go to the
+        pad to amend or insert; as the CLI would, with the CLI's refusals, off the UI thread.
 
         A correction that would leave later entries that no longer fit is refused with their
-        list, shown in the picker; the coach may then strike those too (``--strike-invalid``).
+        list, shown in the picker; the coach may then strike those too (``--strike-invalid``);
+        a restore refused because others were struck with it offers ``--cascade``.
         """
-        what = self.correction
+        what = dict(self.correction)
         if not what:
             return
         gid = UUID(self.game_id)
@@ -499,100 +918,114 @@ class ZebraApp(App):
         if mode in ("amend", "insert") and "text" not in what:
             self._start_pad_correction(reason)
             return
+        if mode == "restore" and force and self.can_cascade:
+            mode = "cascade"
         seen = int(what["version"])
-        try:
-            done: Corrected | None
-            if mode == "restore":
-                done = self.referee.restore(
-                    gid, what["seq"], reason, strike_invalid=force, expect=seen
+        seq = what["seq"]
+        referee = self.referee
+
+        def job() -> tuple[str, str, Corrected | None, Outcome | None]:
+            if mode in ("restore", "cascade"):
+                done = referee.restore(
+                    gid, seq, reason, strike_invalid=force, cascade=mode == "cascade", expect=seen
                 )
-                headline, text = "RESTORED", f"Entry {what['seq']} is back: {reason}."
-            elif mode == "amend":
-                done = self.referee.amend(
-                    gid, what["seq"], what["text"], reason, None, force, expect=seen
+                return "RESTORED", f"Entry {seq} is back: {reason}.", done, None
+            if mode == "revert":
+                done = referee.revert(
+                    gid, what.get("correction") or None, reason, None, force, expect=seen
                 )
-                headline, text = (
-                    "AMENDED",
-                    f"Entry {what['seq']} is now '{what['text']}': {reason}.",
+                return (
+                    "REVERTED",
+                    f"Correction {done.reverts or ''} taken back: {reason}.",
+                    done,
+                    None,
                 )
-            elif mode == "insert":
-                after = corrections.insert_after(self.referee.log(gid), what["seq"])
-                done = self.referee.insert(
-                    gid, after, what["text"], reason, None, force, expect=seen
-                )
-                headline = "INSERTED"
-                text = f"'{what['text']}' entered before entry {what['seq']}: {reason}."
-            elif what["last"] and not force:
-                struck, outcome = self.referee.undo(gid, reason, expect=seen)
-                self.recorded(outcome)
-                done = None
-                headline = "STRUCK"
-                text = f"Entry {struck.seq} '{struck.text}' struck: {reason}. Enter what came up."
+            if mode == "amend":
+                done = referee.amend(gid, seq, what["text"], reason, None, force, expect=seen)
+                return "AMENDED", f"Entry {seq} is now '{what['text']}': {reason}.", done, None
+            if mode == "insert":
+                after = corrections.insert_after(referee.log(gid), seq)
+                done = referee.insert(gid, after, what["text"], reason, None, force, expect=seen)
+                text = f"'{what['text']}' entered before entry {seq}: {reason}."
+                return "INSERTED", text, done, None
+            if what.get("last") and not force:
+                struck, outcome = referee.undo(gid, reason, expect=seen)
+                said = f"Entry {struck.seq} '{struck.text}' struck: {reason}. Enter what came up."
                 if outcome.status.get("pending"):
-                    headline, text = "PROPOSED", f"Striking entry {struck.seq}: {reason}."
+                    return "PROPOSED", f"Striking entry {struck.seq}: {reason}.", None, outcome
+                return "STRUCK", said, None, outcome
+            done = referee.strike(gid, seq, reason, strike_invalid=force, expect=seen)
+            return "STRUCK", f"Entry {seq} struck: {reason}.", done, None
+
+        def done(result: tuple[str, str, Corrected | None, Outcome | None]) -> None:
+            headline, text, made, outcome = result
+            if made is not None and made.also_struck:
+                also = ", ".join(str(s) for s, _text, _why in made.also_struck)
+                text += f" Also struck, as they no longer fit: {also}."
+            if made is not None and made.offer:
+                # The CLI's hint, in the tablet's words: the others come back together from
+                # the log, by the same long press.
+                said = made.offer.split("; zebra ")[0]
+                text += f" {said[:1].upper()}{said[1:]}: long-press one to restore them all."
+            if made is not None:
+                outcome = made.outcome
+                if outcome.status.get("pending"):
+                    headline = "PROPOSED"
+            if outcome is not None:
+                self.recorded(outcome)
+            self.close_correction()
+            self.show_banner(headline, text, "struck")
+            if outcome is not None:
+                self.refresh(outcome)
             else:
-                done = self.referee.strike(
-                    gid, what["seq"], reason, strike_invalid=force, expect=seen
-                )
-                headline, text = "STRUCK", f"Entry {what['seq']} struck: {reason}."
-        except AlreadyRecorded as exc:
-            # The same correction, tapped twice: it stands once; the picker simply closes.
-            Logger.info("Zebra: %s", exc)
-            self.close_correction()
-            self.refresh()
-            return
-        except GameMovedOn as exc:
-            # Taken on a game another screen has changed since: nothing recorded. The
-            # correction is given up; the coach sees the game as it is and may ask again.
-            self.close_correction()
-            self.moved_on(str(exc))
-            return
-        except IllegalEntry as exc:
+                self.refresh_now()
+
+        def refused(exc: IllegalEntry) -> None:
             # Shown where the coach is looking; nothing was recorded.
-            self.correction_message = str(exc)
-            self.can_force = "no longer fit" in str(exc) and not force
+            message = str(exc)
+            self.correction_message = message
+            self.can_force = "no longer fit" in message and not force
+            self.can_cascade = "--cascade" in message or "struck together" in message
             if self.reason_popup is None:
                 self._reopen_picker()
-            return
-        if done is not None and done.also_struck:
-            also = ", ".join(str(seq) for seq, _text, _why in done.also_struck)
-            text += f" Also struck, as they no longer fit: {also}."
-        if done is not None and done.outcome.status.get("pending"):
-            headline = "PROPOSED"
-        if done is not None:
-            self.recorded(done.outcome)
-        self.close_correction()
-        self.show_banner(headline, text, "struck")
-        self.refresh()
+
+        self.call(f"Recording the correction ({reason})…", job, done, refused=refused)
 
     def _start_pad_correction(self, reason: str) -> None:
         """Put the earlier point of the game on the pad; the composed entry finishes the job."""
         what = self.correction
-        try:
-            prompt = self.referee.prompt_before(UUID(self.game_id), what["seq"])
-        except IllegalEntry as exc:
+        gid = UUID(self.game_id)
+
+        def done(prompt: Prompt) -> None:
+            if self.correction is not what:
+                return
+            self.correcting = True
+            self.drawer_open = False  # the pad is needed whole
+            self._to_pad = True
+            try:
+                self._close_picker()
+            finally:
+                self._to_pad = False
+            verb = "AMEND" if what["mode"] == "amend" else "INSERT BEFORE"
+            self.prompt_text = f"{verb} entry {what['seq']} ({reason}). Then: {prompt.text}"
+            self.pad = pad.Pad(prompt, model.team_names(self.status))
+            self._pad_trigger()
+
+        def refused(exc: IllegalEntry) -> None:
             # Struck on another screen since the row was pressed: said in the picker.
             self.correction_message = str(exc)
-            return
-        self.correcting = True
-        self.drawer_open = False  # the pad is needed whole
-        self._to_pad = True
-        try:
-            self._close_picker()
-        finally:
-            self._to_pad = False
-        verb = "AMEND" if what["mode"] == "amend" else "INSERT BEFORE"
-        self.prompt_text = f"{verb} entry {what['seq']} ({reason}). Then: {prompt.text}"
-        self.pad = model.Pad(prompt, model.team_names(self.status))
-        self._pad_trigger()
+
+        self.call("", lambda: self.referee.prompt_before(gid, what["seq"]), done, refused=refused)
 
     def _reopen_picker(self) -> None:
         self.reason_popup = Factory.ReasonPopup()
         self.reason_popup.fill([])
-        self.reason_popup.open()
+        # At once: a picker fading in takes touches meant for it, and draws half there.
+        self.reason_popup.open(animation=False)
 
     def correct_all(self) -> None:
-        """After a refusal naming later entries that no longer fit: strike those too."""
+        """After a refusal naming later entries that no longer fit (or a restore whose fellows
+        were struck with it): strike those too, or restore them together."""
         self.correct(self._reason, force=True)
 
     def cancel_correction(self) -> None:
@@ -621,72 +1054,87 @@ class ZebraApp(App):
         self.correction = {}
         self.correcting = False
         if was_on_pad:
-            self.refresh()
+            self.pad = None
+            self.refresh_now()
 
     def show_banner(self, headline: str, text: str, kind: str) -> None:
         self.banner_headline, self.banner_text, self.banner_kind = headline, text, kind
+        if kind != "error":
+            self._retry, self.can_retry = None, False
 
     def toggle_log(self) -> None:
         self.drawer_open = not self.drawer_open
+        if self.drawer_open:
+            self.load_log()
+
+    def on_drawer_open(self, *_: Any) -> None:
+        self._resized()
 
     def answer_dispute(self, decision: str) -> None:
         """The other coach confirms or rejects the waiting correction (disputes=agree)."""
         gid = UUID(self.game_id)
         # One tablet serves both coaches: the answer is recorded as the other coach's.
         by = OTHER_COACH
-        try:
+        seen = self.expect()
+
+        def job() -> Outcome:
             if decision == "confirm":
-                done = self.referee.confirm(gid, by, expect=self.expect())
-                outcome = done.outcome
+                return self.referee.confirm(gid, by, expect=seen).outcome
+            return self.referee.reject(gid, "rejected at the tablet", by, expect=seen)
+
+        def done(outcome: Outcome) -> None:
+            if decision == "confirm":
                 self.show_banner("CONFIRMED", "The correction is made.", "plain")
             else:
-                outcome = self.referee.reject(
-                    gid, "rejected at the tablet", by, expect=self.expect()
-                )
                 self.show_banner("REJECTED", "The game stands as it was.", "plain")
-        except AlreadyRecorded as exc:
-            Logger.info("Zebra: %s", exc)
-            return
-        except GameMovedOn as exc:
-            self.moved_on(str(exc))
-            return
-        except IllegalEntry as exc:
+            self.recorded(outcome)
+            self.refresh(outcome)
+
+        def refused(exc: IllegalEntry) -> None:
             self.show_banner("REFUSED", str(exc), "error")
-            return
-        self.recorded(outcome)
-        self.refresh(outcome)
+
+        self.call("Recording the answer…", job, done, refused=refused)
 
     def export_game(self) -> None:
-        """Write the game in every export format to the documents folder (as zebra export).
+        """Write the game in every export format to the app's documents folder (as zebra
+        export), then offer it to the device's share sheet where there is one.
 
         Each file is written whole or not at all, and only over an earlier export of its format.
         The events file carries the whole history (corrections, struck entries, options), so
         ``zebra import`` of it recreates the game exactly.
         """
         gid = UUID(self.game_id)
-        record = self.referee.record(gid)
-        folder = documents_folder()
-        stem = (
-            "".join(ch if ch.isalnum() else "-" for ch in f"{record.home}-v-{record.away}")
-            + f"-{record.game_id[:8]}"
-        )
-        try:
+        folder = device.documents_folder()
+
+        def job() -> tuple[str, list[Path]]:
+            record = self.referee.record(gid)
+            stem = (
+                "".join(ch if ch.isalnum() else "-" for ch in f"{record.home}-v-{record.away}")
+                + f"-{record.game_id[:8]}"
+            )
             folder.mkdir(parents=True, exist_ok=True)
+            written = []
             for fmt in exports.FORMATS:
                 text = (
                     self.referee.events_export(gid)
                     if fmt == "events"
                     else exports.render(record, fmt)
                 )
-                exports.write(folder / f"{stem}.{exports.SUFFIXES[fmt]}", text, fmt)
-        except OSError as exc:
-            self.show_banner("NOT EXPORTED", f"{folder}: {exc.strerror}", "error")
-            return
-        except IllegalEntry as exc:
+                path = folder / f"{stem}.{exports.SUFFIXES[fmt]}"
+                exports.write(path, text, fmt)
+                written.append(path)
+            return stem, written
+
+        def done(result: tuple[str, list[Path]]) -> None:
+            stem, written = result
+            made = ", ".join(exports.FORMATS)
+            self.show_banner("EXPORTED", f"{stem}: {made} in {folder}", "plain")
+            device.share(written)
+
+        def refused(exc: IllegalEntry) -> None:
             self.show_banner("NOT EXPORTED", str(exc), "error")
-            return
-        made = ", ".join(exports.FORMATS)
-        self.show_banner("EXPORTED", f"{stem}: {made} in {folder}", "plain")
+
+        self.call("Exporting…", job, done, refused=refused, retry=False)
 
 
 def _title(ruleset: str) -> str:
@@ -694,29 +1142,6 @@ def _title(ruleset: str) -> str:
         return str(rulesets.get(ruleset).title)
     except IllegalEntry:
         return ruleset
-
-
-def documents_folder() -> Path:
-    """Where exports go: $ZEBRA_DOCUMENTS, else the device's (or your) Documents/Zebra folder."""
-    chosen = os.environ.get("ZEBRA_DOCUMENTS")
-    if chosen:
-        return Path(chosen).expanduser()
-    if platform == "android":
-        from android.storage import (  # type: ignore[import-not-found]
-            primary_external_storage_path,
-        )
-
-        return Path(primary_external_storage_path()) / "Documents" / "Zebra"
-    return Path.home() / "Documents" / "Zebra"
-
-
-def device_store() -> str | None:
-    """On Android the store lives in the app's private files folder; elsewhere, the CLI's."""
-    if platform != "android":
-        return None
-    from android.storage import app_storage_path  # type: ignore[import-not-found]
-
-    return os.path.join(app_storage_path(), "zebra.sqlite")
 
 
 def main(store: str | None = None, argv: list[str] | None = None) -> None:
@@ -729,7 +1154,7 @@ def main(store: str | None = None, argv: list[str] | None = None) -> None:
         parser = argparse.ArgumentParser(prog="zebra-tablet", description="The Zebra tablet app")
         parser.add_argument("--store", help="SQLite store file (default: as the zebra CLI)")
         store = parser.parse_known_args(sys.argv[1:] if argv is None else argv)[0].store
-    store = store or os.environ.get(STORE_ENV) or device_store()
+    store = store or os.environ.get(STORE_ENV) or device.device_store()
     try:
         referee = Referee(resolve(store, create=True))
     except StoreError as exc:

@@ -1,25 +1,19 @@
 """What the tablet shows, computed from the service's answers; no Kivy here, so it is testable.
 
-Nothing in this module knows a rule of any game: the entry pad is built only from the prompt's
-forms and slots, the banner only from the rulings' kinds and points, the field strip only from
-the status. Every game's ruleset decides; the tablet draws.
+Nothing in this module knows a rule of any game: the banner is built only from the rulings'
+kinds and points, the field strip and the scoreboard only from the status (the entry pad, from
+the prompt's forms, is mobile.pad). Every game's ruleset decides; the tablet draws.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion.views import ball_line, ordinal, period
-from domain.ruleset import SITUATION_KEYS, EntryForm, Prompt, Ruling, Slot
-
-# Forms a coach may call at any moment; they live in the interrupt row beside undo, so the
-# main pad stays about what the table is doing now.
-INTERRUPT_KEYWORDS = ("timeout", "challenge")
-
-# Ranges this small read faster as a row of buttons than as a number pad.
-MAX_BUTTON_NUMBERS = 20
+from domain import field
+from domain.ruleset import SITUATION_KEYS, Ruling
 
 # Ruling kinds that hand the ball to the other team; shown in the turnover colours.
 TURNOVER_WORDS = ("turnover", "interception", "fumble", "loose", "downs", "recovered", "onside")
@@ -33,10 +27,36 @@ DIE_COLOURS: dict[str, tuple[float, float, float, float]] = {
     "yellow": (0.95, 0.8, 0.1, 1),
     "orange": (0.95, 0.5, 0.1, 1),
     "purple": (0.5, 0.2, 0.65, 1),
+    "tan": (0.82, 0.71, 0.55, 1),
+    "brown": (0.45, 0.27, 0.12, 1),
 }
 NEUTRAL = (0.22, 0.26, 0.33, 1)
 
 BannerKind = Literal["none", "plain", "score", "turnover", "final", "error", "struck"]
+
+
+# The field and the ball. The ball is cream with a dark seam, not brown: on the field's green a
+# brown ball measured 1.1:1; this one is above the 3:1 WCAG asks of a graphic a coach must see.
+FIELD_GREEN = (0.1, 0.45, 0.18, 1)
+BALL_COLOUR = (1.0, 0.96, 0.86, 1)
+BALL_SEAM = (0.25, 0.13, 0.05, 1)
+LINE_TO_GAIN = (1, 0.85, 0.0, 1)
+
+
+def luminance(rgba: tuple[float, ...]) -> float:
+    """Relative luminance of an sRGB colour (WCAG 2.x)."""
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgba[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: tuple[float, ...], other: tuple[float, ...]) -> float:
+    """The WCAG contrast ratio of two colours, from 1 (none) to 21 (black on white)."""
+    a, b = sorted((luminance(one), luminance(other)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
 
 
 def die_colour(colour: str | None) -> tuple[float, float, float, float]:
@@ -47,196 +67,6 @@ def text_colour_on(rgba: tuple[float, float, float, float]) -> tuple[float, floa
     """Black on light faces (a white die), white on dark ones, so the face stays readable."""
     r, g, b, _ = rgba
     return (0.05, 0.05, 0.05, 1) if 0.3 * r + 0.59 * g + 0.11 * b > 0.6 else (1, 1, 1, 1)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One button of the pad: what it shows and the value it puts into the entry."""
-
-    label: str
-    value: str
-    colour: str | None = None
-
-
-@dataclass
-class Pad:
-    """The entry pad's state: which legal form is being filled in and the values tapped so far.
-
-    ``choose`` accepts only a value the current slot offers, and the entry text is built by the
-    form itself, so the pad cannot compose anything the prompt did not offer.
-    """
-
-    prompt: Prompt
-    names: dict[str, str] = field(default_factory=dict)
-    form_index: int | None = None
-    values: list[str] = field(default_factory=list)
-    typed: str = ""
-
-    def __post_init__(self) -> None:
-        main = self.main_forms()
-        # One form with values and nothing else to choose: go straight to its first slot.
-        if len(main) == 1 and main[0][1].slots:
-            self.form_index = main[0][0]
-
-    # What is on offer ---------------------------------------------------------------------
-
-    def main_forms(self) -> list[tuple[int, EntryForm]]:
-        return [
-            (i, f) for i, f in enumerate(self.prompt.forms) if f.keyword not in INTERRUPT_KEYWORDS
-        ]
-
-    def interrupt_forms(self) -> list[tuple[int, EntryForm]]:
-        return [(i, f) for i, f in enumerate(self.prompt.forms) if f.keyword in INTERRUPT_KEYWORDS]
-
-    @property
-    def form(self) -> EntryForm | None:
-        return None if self.form_index is None else self.prompt.forms[self.form_index]
-
-    @property
-    def slot(self) -> Slot | None:
-        form = self.form
-        if form is None or len(self.values) >= len(form.slots):
-            return None
-        return form.slots[len(self.values)]
-
-    @property
-    def in_progress(self) -> bool:
-        """Some values of a form are tapped and more are due."""
-        form = self.form
-        return form is not None and 0 < len(self.values) < len(form.slots)
-
-    @property
-    def mode(self) -> Literal["forms", "choices", "numpad", "idle"]:
-        slot = self.slot
-        if slot is None:
-            return "forms" if self.main_forms() else "idle"
-        return "numpad" if needs_numpad(slot) else "choices"
-
-    def choices(self) -> list[Choice]:
-        """The legal values for the slot being filled, as buttons."""
-        slot, form = self.slot, self.form
-        if slot is None or form is None:
-            return []
-        return [c for c in slot_choices(slot, self.names) if form.offers(self.values, c.value)]
-
-    def form_label(self, form: EntryForm, help_size: int = 18) -> str:
-        return form_title(form, help_size)
-
-    def progress(self) -> str:
-        """The values tapped so far, grouped by label, with a gap for each one still due."""
-        form = self.form
-        if form is None:
-            return ""
-        parts: list[str] = []
-        groups: list[tuple[str, list[str]]] = []
-        for i, slot in enumerate(form.slots):
-            shown = display_value(self.values[i], self.names) if i < len(self.values) else "_"
-            label = group_label(slot)
-            if groups and groups[-1][0] == label:
-                groups[-1][1].append(shown)
-            else:
-                groups.append((label, [shown]))
-        for label, shown in groups:
-            parts.append(f"{label}: {' '.join(shown)}")
-        head = form.keyword.upper() if form.keyword else ""
-        return (head + "   " if head else "") + "   |   ".join(parts)
-
-    # Taps -------------------------------------------------------------------------------
-
-    def select(self, index: int) -> str | None:
-        """A form button: returns the entry when the form needs no values, else starts it."""
-        form = self.prompt.forms[index]
-        self.form_index, self.values, self.typed = index, [], ""
-        if not form.slots:
-            return form.compose([])
-        return None
-
-    def choose(self, value: str) -> str | None:
-        """A value button: returns the entry text once the last slot is filled."""
-        slot = self.slot
-        form = self.form
-        if slot is None or form is None:
-            raise ValueError("no value is due now")
-        if needs_numpad(slot):
-            if not form.offers(self.values, value):
-                raise ValueError(f"{value!r} is not offered for {slot.label}")
-        elif value not in {c.value for c in self.choices()}:
-            raise ValueError(f"{value!r} is not offered for {slot.label}")
-        self.values.append(value)
-        self.typed = ""
-        if len(self.values) == len(form.slots):
-            return form.compose(list(self.values))
-        return None
-
-    def back(self) -> None:
-        """Take back the last value tapped, or leave the form chosen when none is tapped yet."""
-        if self.typed:
-            self.typed = ""
-        elif self.values:
-            self.values.pop()
-        else:
-            self.cancel()
-
-    @property
-    def can_back(self) -> bool:
-        """Whether BACK would change anything: a value tapped, or a form chosen by hand."""
-        if self.values or self.typed:
-            return True
-        main = self.main_forms()
-        chosen_for_you = len(main) == 1 and main[0][0] == self.form_index
-        return self.form_index is not None and not chosen_for_you
-
-    def cancel(self) -> None:
-        self.values, self.typed, self.form_index = [], "", None
-        self.__post_init__()
-
-    # The number pad -----------------------------------------------------------------------
-
-    def key(self, key: str) -> None:
-        """A number-pad key: a digit, "-" to flip the sign, or "C" to clear."""
-        slot = self.slot
-        if slot is None:
-            return
-        if key == "C":
-            self.typed = ""
-        elif key == "-":
-            if slot.low < 0:
-                self.typed = self.typed[1:] if self.typed.startswith("-") else "-" + self.typed
-        elif key.isdigit():
-            longest = len(str(max(abs(slot.low), abs(slot.high))))
-            if len(self.typed.lstrip("-")) < longest:
-                self.typed += key
-
-    def typed_ok(self) -> bool:
-        form = self.form
-        return form is not None and form.offers(self.values, self.typed)
-
-
-def needs_numpad(slot: Slot) -> bool:
-    return slot.kind == "number" and slot.high - slot.low + 1 > MAX_BUTTON_NUMBERS
-
-
-def slot_choices(slot: Slot, names: dict[str, str]) -> list[Choice]:
-    if slot.kind == "word":
-        return [Choice(display_value(w, names), w, slot.colour) for w in slot.words]
-    return [Choice(str(v), str(v), slot.colour) for v in range(slot.low, slot.high + 1)]
-
-
-def display_value(value: str, names: dict[str, str]) -> str:
-    """Team words are shown as the team's name, so a coach taps "Bears", not "home"."""
-    return names.get(value, value)
-
-
-def group_label(slot: Slot) -> str:
-    """ "Bears white 2" and "Bears white 3" share the group "Bears white"."""
-    head, _, tail = slot.label.rpartition(" ")
-    return head if head and tail.isdigit() and slot.kind == "die" else slot.label
-
-
-def form_title(form: EntryForm, help_size: int = 18) -> str:
-    """A form button's caption: the keyword in capitals over its help text."""
-    keyword = form.keyword.replace("_", " ").upper() or "ENTER"
-    return f"{keyword}\n[size={help_size}sp]{form.help}[/size]" if form.help else keyword
 
 
 # The ruling banner ---------------------------------------------------------------------------
@@ -350,7 +180,8 @@ def extras_line(status: dict[str, Any]) -> str:
     """What a game without a ball position shows instead (key moments, scoring slots...)."""
     names = team_names(status)
     # Challenges sit under the team names already; the rest is shown by its own widget.
-    skip = {*SITUATION_KEYS, "game_id", "entries", "struck", "pad", "options", "phase"}
+    skip = {*SITUATION_KEYS, "game_id", "entries", "struck", "pad", "options", "phase", "version"}
+    skip |= {"pending", "goal_to_go", "overtime"}
     skip.add("challenges")
     bits = []
     for key, value in status.items():
@@ -360,6 +191,40 @@ def extras_line(status: dict[str, Any]) -> str:
         if 0 < len(flat) <= 4:
             bits.extend(f"{k.replace('_', ' ')}: {v}" for k, v in flat)
     return "  ·  ".join(bits[:8])
+
+
+def down_text(status: dict[str, Any]) -> str:
+    """Down and distance as the scoreboard shows it, as large as the score: "3rd & 7",
+    "1st & Goal"; empty when the game has no downs or no ball is in play."""
+    down, distance = status.get("down"), status.get("distance")
+    if not isinstance(down, int) or status.get("possession") not in ("home", "away"):
+        return ""
+    to_go = "Goal" if status.get("goal_to_go") else distance
+    return f"{ordinal(down)} & {to_go}" if to_go is not None else ordinal(down)
+
+
+def spot_text(status: dict[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """Where the ball is, as the field says it: "Bears 30", "50" (``names`` may shorten the
+    team's name); empty without a ball in play."""
+    side, ball_on = status.get("possession"), status.get("ball_on")
+    if side not in ("home", "away") or not isinstance(ball_on, int):
+        return ""
+    names = names or team_names(status)
+    defence = "away" if side == "home" else "home"
+    return field.spot_name(ball_on, names[side], names[defence])
+
+
+def spot_texts(status: dict[str, Any]) -> list[str]:
+    """Shorter ways to say where the ball is, for a narrow scoreboard: "SF 49ers 30", "SF49 30"."""
+    from mobile.pad import short_names
+
+    names = team_names(status)
+    out = []
+    short = {side: short_names(names[side]) for side in ("home", "away")}
+    for i in range(1, max(len(s) for s in short.values())):
+        shorter = {side: short[side][min(i, len(short[side]) - 1)] for side in short}
+        out.append(spot_text(status, shorter))
+    return [t for t in out if t]
 
 
 def side_line(status: dict[str, Any], side: str) -> str:
@@ -454,37 +319,65 @@ def game_row(summary: Any, title: str) -> dict[str, Any]:
         "game_id": str(summary.game_id),
         "text": (
             f"[b]{summary.home} {score.get('home', 0)} - {summary.away} {score.get('away', 0)}[/b]"
-            f"   {title} · {state}\n[size=18sp]{summary.entries} entries · last {when} UTC · "
-            f"{summary.game_id.hex[:8]}[/size]"
+            f"   {title} · {state}\n{summary.entries} entries · last {when} UTC · "
+            f"{summary.game_id.hex[:8]}"
         ),
     }
 
 
-def log_row(play: Any, last_standing: int | None, corrections: frozenset[str]) -> dict[str, Any]:
-    """A log-drawer row; struck entries are drawn struck through with the reason.
+def log_row(line: Any, last_standing: int | None) -> dict[str, Any]:
+    """A log-drawer row for one line of the record; struck entries are drawn struck through
+    with the reason.
 
-    ``actionable`` rows answer a long press: the last standing entry always (undo), any other
-    standing entry when the service can strike it, a struck one when it can restore it.
+    Every row answers a long press: a standing entry may be struck, amended or have one inserted
+    before it (the last one: undone), a struck one restored; a row a correction touched offers
+    to revert that correction (its latest), as ``zebra revert`` does.
     """
-    rulings = " ".join(play.rulings)
-    standing = play.struck is None
+    rulings = " ".join(str(r.get("text", "")) for r in line.rulings)
+    standing = line.struck is None
     if not standing:
         text = (
-            f"[color=888888][s]{play.seq}. {escape(play.entry)}   {escape(rulings)}[/s]"
-            f"\n[i]struck: {escape(play.struck or 'no reason given')}[/i][/color]"
+            f"[color=888888][s]{line.seq}. {escape(line.text)}   {escape(rulings)}[/s]"
+            f"\n[i]struck: {escape(line.struck or 'no reason given')}[/i][/color]"
         )
     else:
-        text = f"[b]{play.seq}. {escape(play.entry)}[/b]\n{escape(rulings)}"
-    last = play.seq == last_standing
-    actionable = last or ("strike" in corrections if standing else "restore" in corrections)
+        text = f"[b]{line.seq}. {escape(line.text)}[/b]\n{escape(rulings)}"
+    ids = [c.correction for c in line.history if getattr(c, "correction", None)]
     return {
-        "seq": play.seq,
-        "entry": play.entry,
+        "seq": line.seq,
+        "entry": line.text,
         "text": text,
         "standing": standing,
-        "last": last,
-        "actionable": actionable,
+        "last": line.seq == last_standing,
+        "actionable": True,
+        "correction": ids[-1] if ids else "",
     }
+
+
+def log_rows(lines: Any, cache: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The drawer's rows, latest first; a row is built once per state of its line (``cache``),
+    so a tap that adds one entry builds one row, not the whole log."""
+    shown = [line for line in lines if not line.withdrawn]
+    standing = [line.seq for line in shown if line.struck is None]
+    last = standing[-1] if standing else None
+    rows = []
+    for line in reversed(shown):
+        key = _row_key(line, last)
+        row = cache.get(key)
+        if row is None:
+            row = cache[key] = log_row(line, last)
+        rows.append(row)
+    if len(cache) > 4 * len(shown) + 64:
+        live = {_row_key(line, last) for line in shown}
+        for key in [k for k in cache if k not in live]:
+            del cache[key]
+    return rows
+
+
+def _row_key(line: Any, last: int | None) -> tuple[Any, ...]:
+    """What a row shows, and so when it must be built again (a re-derived ruling, a strike)."""
+    rulings = tuple(str(r.get("text", "")) for r in line.rulings)
+    return (line.seq, line.text, line.struck, line.history, rulings, line.seq == last)
 
 
 def escape(text: str) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
-from kivy.metrics import sp
+from kivy.graphics import Color, Ellipse, Line, PopMatrix, PushMatrix, Rectangle, Rotate, Triangle
+from kivy.metrics import dp, sp
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -19,28 +20,55 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.recycleview import RecycleView
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 from companion import rosters
 from domain import rulesets
-from mobile import model
+from domain.corrections import DISPUTES
+from domain.ruleset import GameOption
+from mobile import device, fit, layout, model, pad
 
 LONG_PRESS_SECONDS = 0.6
+# The smallest text on the table, in dp (before the user's font scale).
+MIN_FONT = 11.0
+# The game-level option every game has (the record's, not a ruleset's).
+DISPUTES_OPTION = GameOption(
+    "disputes",
+    "who settles a correction: the referee (Zebra) at once, or both coaches agree first",
+    DISPUTES,
+    DISPUTES[0],
+)
 
 
 def app() -> Any:
     return App.get_running_app()
 
 
+def font(size_dp: float) -> float:
+    """A font size in pixels: ``size_dp`` scaled by density and the user's font scale."""
+    return float(sp(size_dp))
+
+
+class FitLabel(fit.Fits, Label):
+    """A label whose text always shows whole (mobile.fit)."""
+
+
+class FitButton(fit.Fits, Button):
+    """A button whose caption always shows whole (mobile.fit)."""
+
+
 # Buttons of the entry pad: each knows the value it stands for; its kv rule makes one call. --
 
 
-class ChoiceButton(Button):
+class ChoiceButton(FitButton):
     """A die face, a number or a word the current slot offers."""
 
     value = StringProperty("")
@@ -48,24 +76,117 @@ class ChoiceButton(Button):
     role = StringProperty("choice")
 
 
-class DisputeButton(Button):
+class PartButton(FitButton):
+    """A part of a set the slot offers (a die colour): each tap takes one more, then none."""
+
+    part = StringProperty("")
+    count = NumericProperty(0)
+    face = ListProperty([0.22, 0.26, 0.33, 1])
+
+
+class ExtraButton(FitButton):
+    """An optional part of the form (a player's name, a second rating) to add."""
+
+    index = NumericProperty(0)
+
+
+class DisputeButton(FitButton):
     """The other coach's answer to a waiting correction."""
 
     decision = StringProperty("confirm")
 
 
-class FormButton(Button):
+class FormButton(FitButton):
     """One legal entry form: a decision, a play call, or the start of a roll."""
 
     index = NumericProperty(0)
     role = StringProperty("form")
 
 
-class KeyButton(Button):
-    """A number-pad key: a digit, "-" or "C"."""
+class KeyButton(FitButton):
+    """A number-pad key: a digit, ".", "-", "C" or OK."""
 
     key = StringProperty("")
     role = StringProperty("key")
+
+
+class ChoiceRow(RecycleDataViewBehavior, FitButton):
+    """One value in the searchable list (many card names): tapping it enters it."""
+
+    value = StringProperty("")
+
+
+class ListPicker(BoxLayout):
+    """A searchable, scrollable list: a slot's values (the most likely first) or, when they do
+    not fit as buttons, the forms on offer. Typing narrows it to the rows that say it."""
+
+    choices = ListProperty([])
+    rows = ListProperty([])
+
+    def __init__(self, viewclass: str = "ChoiceRow", **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", spacing=dp(layout.SPACING), **kwargs)
+        self.search = TextInput(
+            hint_text="search",
+            multiline=False,
+            size_hint_y=None,
+            height=dp(layout.MIN_TOUCH + 4),
+            font_size=font(20),
+            write_tab=False,
+        )
+        self.search.bind(text=lambda *_: self.filter())
+        self.view = RecycleView()
+        self.view.add_widget(Factory_RecycleBox())
+        # The rows' class is named once the layout is in place, as a kv rule would.
+        self.view.viewclass = viewclass
+        self.add_widget(self.search)
+        self.add_widget(self.view)
+        self.bind(choices=lambda *_: self.filter(), rows=lambda *_: self.filter())
+        self.filter()
+
+    def filter(self) -> None:
+        wanted = self.search.text.strip().lower()
+        rows = list(self.rows) or [{"source": c.label, "value": c.value} for c in self.choices]
+        self.view.data = [
+            row
+            for row in rows
+            if not wanted
+            or wanted in fit.plain(row["source"]).lower()
+            or wanted in str(row.get("value", "")).lower()
+        ]
+
+
+def Factory_RecycleBox() -> Any:  # noqa: N802 (a factory for a kv-less RecycleBoxLayout)
+    from kivy.uix.recycleboxlayout import RecycleBoxLayout
+
+    box = RecycleBoxLayout(
+        orientation="vertical",
+        default_size_hint=(1, None),
+        default_size=(None, dp(layout.MIN_TOUCH + 8)),
+        size_hint_y=None,
+        spacing=dp(4),
+    )
+    box.bind(minimum_height=box.setter("height"))
+    return box
+
+
+class TextSlot(BoxLayout):
+    """Free text for a slot (a player's name), with the slot's suggestions and OK."""
+
+    def __init__(self, suggestions: list[str], typed: str, **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", spacing=dp(layout.SPACING), **kwargs)
+        row = BoxLayout(size_hint_y=None, height=dp(layout.MIN_TOUCH + 12), spacing=dp(6))
+        self.entry = TextInput(text=typed, multiline=False, font_size=font(24), write_tab=False)
+        self.entry.bind(text=lambda _w, text: app().pad_text(text))
+        self.entry.bind(on_text_validate=lambda *_: app().pad_ok())
+        ok = KeyButton(source="OK", key="OK", size_hint_x=None, width=dp(120))
+        row.add_widget(self.entry)
+        row.add_widget(ok)
+        self.add_widget(row)
+        if suggestions:
+            picker = ListPicker(choices=[pad.Choice(s, s) for s in suggestions])
+            self.add_widget(picker)
+        else:
+            self.add_widget(Widget())
 
 
 class TeamToggle(ToggleButton):
@@ -75,22 +196,42 @@ class TeamToggle(ToggleButton):
     option = StringProperty("")
 
 
+MODE_LABELS = {
+    "strike": "STRIKE",
+    "amend": "AMEND",
+    "insert": "INSERT BEFORE",
+    "restore": "RESTORE",
+    "cascade": "RESTORE WITH THE OTHERS STRUCK WITH IT",
+    "revert": "REVERT ITS CORRECTION",
+}
+
+
 class ReasonPopup(ModalView):
-    """Why the entry is struck or restored; the reason is stored with the correction."""
+    """Why the entry is struck, restored or reverted; the reason is stored with the correction."""
 
     def fill(self, reasons: list[str]) -> None:
         box = self.ids.reasons
         box.clear_widgets()
         for reason in reasons:
-            box.add_widget(ReasonButton(text=reason))
+            box.add_widget(ReasonButton(source=reason))
+        modes = self.ids.modes
+        modes.clear_widgets()
+        for mode in app().correction_modes:
+            modes.add_widget(ModeButton(source=MODE_LABELS[mode], mode=mode))
 
 
 class TypedPopup(ModalView):
     """An entry typed as at the CLI's prompt, with the same refusals, shown in place."""
 
 
-class ReasonButton(Button):
+class ReasonButton(FitButton):
     """One reason in the picker; its kv rule makes the correction with it."""
+
+
+class ModeButton(FitButton):
+    """What the correction does: strike, amend, insert, restore, cascade, revert."""
+
+    mode = StringProperty("")
 
 
 # Screens -------------------------------------------------------------------------------------
@@ -131,12 +272,13 @@ class NewGameScreen(Screen):
             toggle.state = "down" if toggle.value == name else "normal"
         spec = rulesets.get(name)
         self.with_rosters = rosters.has_rosters(name)
-        self.options = {o.name: o.default for o in spec.options}
+        offered = (*spec.options, DISPUTES_OPTION)
+        self.options = {o.name: o.default for o in offered}
         box = self.ids.options
         box.clear_widgets()
-        for option in spec.options:
-            row = BoxLayout(size_hint_y=None, height=sp(64), spacing=sp(6))
-            row.add_widget(OptionLabel(text=f"[b]{option.name}[/b]  {option.help}"))
+        for option in offered:
+            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+            row.add_widget(OptionLabel(source=f"[b]{option.name}[/b]  {option.help}"))
             for choice in option.choices:
                 toggle = TeamToggle(
                     text=choice,
@@ -146,7 +288,7 @@ class NewGameScreen(Screen):
                     state="down" if choice == option.default else "normal",
                     allow_no_selection=False,
                     size_hint_x=None,
-                    width=sp(130),
+                    width=dp(120),
                 )
                 toggle.bind(on_release=lambda t: self.pick_option(t.option, t.value))
                 row.add_widget(toggle)
@@ -155,16 +297,23 @@ class NewGameScreen(Screen):
     def pick_option(self, name: str, value: str) -> None:
         self.options[name] = value
 
+    def choose_roster(self, side: str) -> None:
+        """The system's file picker, where there is one; else the path is typed."""
+        field = self.ids.home_roster if side == "home" else self.ids.away_roster
+        if not device.choose_file(lambda path: setattr(field, "text", path)):
+            field.focus = True
+
     def start(self) -> None:
         files = {}
         if self.with_rosters:
             files = {"home": self.ids.home_roster.text, "away": self.ids.away_roster.text}
-        app().start_game(
-            self.ruleset, self.ids.home.text, self.ids.away.text, dict(self.options), files
-        )
+        options = {
+            k: v for k, v in self.options.items() if not (k == "disputes" and v == DISPUTES[0])
+        }
+        app().start_game(self.ruleset, self.ids.home.text, self.ids.away.text, options, files)
 
 
-class OptionLabel(Label):
+class OptionLabel(FitLabel):
     pass
 
 
@@ -173,96 +322,301 @@ class TableScreen(Screen):
 
     pad_version = NumericProperty(0)
     interrupt_version = NumericProperty(0)
+    _shown: tuple[Any, ...] | None = None
+    _interrupts_shown: tuple[Any, ...] | None = None
 
     def render_pad(self) -> None:
-        """Lay out the pad for the slot or choice due now, from the app's Pad model."""
-        pad = app().pad
-        grid = self.ids.pad_grid
+        """Lay out the pad for what is due now, from the app's Pad model and the pad's box."""
+        the_app = app()
+        the_pad = the_app.pad
+        box = self.ids.pad_box
         head = self.ids.pad_head
-        if pad is None:
-            grid.clear_widgets()
+        if the_pad is None:
+            box.clear_widgets()
             self._shown = None
-            head.text = ""
+            head.source = the_app.busy
             return
-        mode = pad.mode
-        head.text = pad.progress() + (f"   ->   [b]{pad.slot.label}[/b]" if pad.slot else "")
-        self.ids.pad_back.disabled = not pad.can_back
-        # The next die of a roll offers the same faces: keep the buttons rather than redraw them.
-        shown = self._buttons_key(pad)
-        if shown is not None and shown == self._shown:
+        if the_pad.sent and not the_app.busy:
+            # Spent, and the answer not yet here: the buttons stay as they are (a second tap
+            # finds the pad spent), and the screen is not drawn for nothing.
             return
-        self._shown = shown
-        grid.clear_widgets()
+        slot = the_pad.slot
+        progress = the_pad.progress()
+        due = f"   ->   [b]{fit_escape(slot.label)}[/b]" if slot is not None else ""
+        head.source = the_app.busy or (fit_escape(progress) + due)
+        # Shown or hidden, never disabled: a disabled label draws its text again in another
+        # colour, a texture more on every tap. Hidden, a tap on it takes nothing back.
+        self.ids.pad_back.opacity = 1 if the_pad.can_back and not the_app.busy else 0
+        width, height = box.width / dp(1), box.height / dp(1)
+        key = self._key(the_pad, the_app.busy, width, height)
+        if key is not None and key == self._shown:
+            self._update_in_place(the_pad)
+            return
+        self._shown = key
+        mode = the_pad.mode
+        if (
+            mode == "choices"
+            and not the_app.busy
+            and self._choices_again(box, the_pad, width, height)
+        ):
+            return
+        box.clear_widgets()
+        if the_app.busy and mode in ("sent", "idle", "forms"):
+            box.add_widget(FitLabel(source=the_app.busy, max_font=font(34), bold=True))
+            return
         if mode == "forms":
-            forms = pad.main_forms()
-            grid.cols = min(max(len(forms), 1), 4)
-            crowded = len(forms) > 4
-            for index, form in forms:
-                label = pad.form_label(form, 15 if crowded else 18)
-                button = FormButton(text=label, index=index)
-                if crowded:
-                    button.font_size = sp(24)
-                grid.add_widget(button)
-        elif mode == "choices" and not pad.choices():
-            # A value no list can hold (a name): typed, with the CLI's refusals.
-            grid.cols = 1
-            grid.add_widget(FormButton(text="TYPE IT", index=-1, role="type"))
+            self._forms(box, the_pad, width, height)
         elif mode == "choices":
-            choices = pad.choices()
-            grid.cols = min(max(len(choices), 1), 10)
-            for choice in choices:
-                face = model.die_colour(choice.colour) if pad.slot.kind == "die" else None
-                button = ChoiceButton(text=choice.label, value=choice.value)
-                if face is not None:
-                    button.face = list(face)
-                    button.color = list(model.text_colour_on(face))
-                grid.add_widget(button)
+            self._choices(box, the_pad, width, height)
+        elif mode == "combo":
+            self._combo(box, the_pad, width, height)
         elif mode == "numpad":
-            grid.cols = 7
-            shown = pad.typed or " "
-            grid.add_widget(Label(text=f"[b]{shown}[/b]", markup=True, font_size="40sp"))
-            for key in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "C"]:
-                if key == "-" and pad.slot.low >= 0:
-                    continue
-                grid.add_widget(KeyButton(text=key, key=key))
-            ok = KeyButton(text="OK", key="OK", disabled=not pad.typed_ok())
-            grid.add_widget(ok)
+            self._numpad(box, the_pad, width, height)
+        elif mode == "text":
+            assert slot is not None
+            box.add_widget(TextSlot(list(slot.words), the_pad.typed))
+        elif mode == "extras":
+            self._extras(box, the_pad, width, height)
         else:
-            grid.cols = 1
-            grid.add_widget(Label(text="", font_size="30sp"))
-
-    _shown: tuple[Any, ...] | None = None
+            box.add_widget(FitLabel(source="", max_font=font(30)))
 
     @staticmethod
-    def _buttons_key(pad: model.Pad) -> tuple[Any, ...] | None:
-        """What the pad's buttons show; None when they must be rebuilt (the number pad)."""
-        mode = pad.mode
+    def _key(the_pad: pad.Pad, busy: str, width: float, height: float) -> tuple[Any, ...] | None:
+        """What the pad's buttons show; the same key keeps the buttons (the next die of a roll
+        offers the same faces). None when they must be rebuilt."""
+        mode = the_pad.mode
+        size = (round(width), round(height), busy if mode in ("sent", "idle", "forms") else "")
         if mode == "forms":
-            return (mode, tuple((i, pad.form_label(f)) for i, f in pad.main_forms()))
-        if mode == "choices" and pad.slot is not None:
-            return (mode, pad.slot.kind, tuple(pad.choices()))
+            forms = [f for _, f in the_pad.main_forms()]
+            return (mode, size, tuple(pad.form_captions(forms, the_pad.names)))
+        if mode == "choices" and the_pad.slot is not None:
+            return (mode, size, the_pad.slot.kind, tuple(the_pad.choices()))
+        if mode == "combo" and the_pad.slot is not None:
+            return (mode, size, the_pad.slot)
+        if mode == "numpad" and the_pad.slot is not None:
+            return (mode, size, the_pad.slot)
         return None
 
+    def _update_in_place(self, the_pad: pad.Pad) -> None:
+        """What changes without new buttons: the typed number, the toggled parts."""
+        mode = the_pad.mode
+        if mode == "numpad":
+            display = self._find("NumberDisplay")
+            if display is not None:
+                display.source = the_pad.typed or " "
+            for ok in self._all("KeyButton"):
+                if ok.key == "OK":
+                    ok.disabled = not the_pad.typed_ok()
+        elif mode == "combo":
+            self._combo_state(the_pad)
+
+    def _find(self, cls: str) -> Any:
+        found = self._all(cls)
+        return found[0] if found else None
+
+    def _all(self, cls: str) -> list[Any]:
+        return [w for w in self.ids.pad_box.walk(restrict=True) if type(w).__name__ == cls]
+
+    def _forms(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
+        main = the_pad.main_forms()
+        captions = pad.form_captions([f for _, f in main], the_pad.names)
+        texts = [
+            f"[b]{k}[/b]\n[size={fit.SMALL}]{fit_escape(d)}[/size]" if d else f"[b]{k}[/b]"
+            for k, d in captions
+        ]
+        grid = layout.grid_for(
+            [k for k, _ in captions],
+            width,
+            height,
+            min_font=MIN_FONT * 1.6,
+            most_cols=4,
+            min_height=layout.MIN_TOUCH + 8,
+        )
+        if grid is None:
+            # More forms than fit as buttons (a phone, a busy moment): a list to scroll.
+            rows = [{"source": t, "index": i} for (i, _), t in zip(main, texts, strict=True)]
+            box.add_widget(ListPicker("FormRow", rows=rows))
+            return
+        gl = GridLayout(cols=grid.cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
+        for (index, _), text in zip(main, texts, strict=True):
+            gl.add_widget(FormButton(source=text, index=index, max_font=font(30)))
+        box.add_widget(gl)
+
+    def _choices(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
+        slot = the_pad.slot
+        assert slot is not None
+        choices = the_pad.choices()
+        if not choices:
+            # A value no list can hold: typed, with the CLI's refusals.
+            box.add_widget(FormButton(source="TYPE IT", index=-1, role="type"))
+            return
+        grid = layout.grid_for([c.label for c in choices], width, height, min_font=MIN_FONT * 1.6)
+        if grid is None:
+            box.add_widget(ListPicker(choices=the_pad.likely_choices()))
+            return
+        gl = GridLayout(cols=grid.cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
+        big = font(min(60.0, grid.button_h * 0.55))
+        for choice in choices:
+            button = ChoiceButton(source=choice.label, value=choice.value, max_font=big)
+            if slot.kind == "die" or choice.colour:
+                face = model.die_colour(choice.colour)
+                button.face = list(face)
+                button.color = list(model.text_colour_on(face))
+            gl.add_widget(button)
+        box.add_widget(gl)
+
+    def _choices_again(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> bool:
+        """The buttons already shown, given the new values, when there are as many in the same
+        grid (the next roll's dice): relabelled, not built again. False if they cannot be."""
+        slot = the_pad.slot
+        choices = the_pad.choices()
+        if slot is None or not choices or len(box.children) != 1:
+            return False
+        gl = box.children[0]
+        buttons = list(reversed(gl.children))
+        if not isinstance(gl, GridLayout) or len(buttons) != len(choices):
+            return False
+        if not all(isinstance(b, ChoiceButton) for b in buttons):
+            return False
+        grid = layout.grid_for([c.label for c in choices], width, height, min_font=MIN_FONT * 1.6)
+        if grid is None or grid.cols != gl.cols:
+            return False
+        for button, choice in zip(buttons, choices, strict=True):
+            button.source, button.value = choice.label, choice.value
+            face = model.die_colour(choice.colour) if slot.kind == "die" or choice.colour else None
+            button.face = list(face) if face else [0.22, 0.26, 0.33, 1]
+            button.color = list(model.text_colour_on(face)) if face else [1, 1, 1, 1]
+        return True
+
+    def _combo(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
+        combo = the_pad.combo()
+        assert combo is not None
+        outer = BoxLayout(orientation="vertical", spacing=dp(layout.SPACING))
+        labels = [f"{p.upper()} x{m}" for p, m in zip(combo.parts, combo.most, strict=True)]
+        done_h = layout.MIN_TOUCH + 12
+        grid = layout.grid_for(
+            labels, width, height - done_h - layout.SPACING, min_font=MIN_FONT * 1.6
+        ) or layout.Grid(4, 2, 60, 60)
+        gl = GridLayout(cols=grid.cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
+        for part in combo.parts:
+            face = model.die_colour(part)
+            gl.add_widget(
+                PartButton(
+                    part=part,
+                    face=list(face),
+                    color=list(model.text_colour_on(face)),
+                    max_font=font(34),
+                )
+            )
+        outer.add_widget(gl)
+        row = BoxLayout(size_hint_y=None, height=dp(done_h), spacing=dp(layout.SPACING))
+        row.add_widget(FitLabel(source="", max_font=font(26), halign="left"))
+        row.add_widget(KeyButton(source="DONE", key="DONE", size_hint_x=0.4, max_font=font(30)))
+        outer.add_widget(row)
+        box.add_widget(outer)
+        self._combo_state(the_pad)
+
+    def _combo_state(self, the_pad: pad.Pad) -> None:
+        combo = the_pad.combo()
+        if combo is None:
+            return
+        for button in self._all("PartButton"):
+            count = the_pad.picked.get(button.part, 0)
+            most = combo.most[combo.parts.index(button.part)]
+            button.count = count
+            mark = ("ON" if count else "off") if most == 1 else f"x{count}"
+            button.source = f"[b]{button.part.upper()}[/b]\n[size={fit.SMALL}]{mark}[/size]"
+        word = the_pad.picked_word()
+        picked = [f"{p} x{n}" if n > 1 else p for p, n in the_pad.picked.items() if n]
+        for done in self._all("KeyButton"):
+            if done.key == "DONE":
+                done.disabled = word is None
+        labels = [w for w in self._all("FitLabel") if w.halign == "left"]
+        if labels:
+            labels[0].source = ("Rolled: " + ", ".join(picked)) if picked else "Tap each die rolled"
+
+    def _numpad(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
+        slot = the_pad.slot
+        assert slot is not None
+        keys = [*the_pad.number_keys(), "OK"]
+        portrait = height > width * 0.6
+        cols = 4 if portrait else min(len(keys) + 1, 8)
+        face = model.die_colour(slot.colour)
+        gl = GridLayout(cols=cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
+        display = NumberDisplay(
+            source=the_pad.typed or " ",
+            max_font=font(44),
+            face=list(face),
+            color=list(model.text_colour_on(face)),
+        )
+        gl.add_widget(display)
+        for key in keys:
+            button = KeyButton(source=key, key=key, max_font=font(40))
+            if key == "OK":
+                button.disabled = not the_pad.typed_ok()
+            gl.add_widget(button)
+        box.add_widget(gl)
+
+    def _extras(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
+        items = the_pad.open_extras()
+        labels = [f"+ {e.label.upper()}" for _, e in items] + ["ENTER"]
+        grid = layout.grid_for(labels, width, height, min_font=MIN_FONT * 1.6, most_cols=4)
+        cols = grid.cols if grid is not None else 2
+        gl = GridLayout(cols=cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
+        for (index, _), label in zip(items, labels, strict=False):
+            gl.add_widget(ExtraButton(source=label, index=index, max_font=font(28)))
+        gl.add_widget(KeyButton(source="ENTER", key="ENTER", max_font=font(30)))
+        box.add_widget(gl)
+
     def render_interrupts(self) -> None:
-        """Time-out and challenge forms, when the ruleset offers them now, beside undo."""
-        pad = app().pad
+        """Time-out and challenge forms, when the ruleset offers them now, beside undo; a
+        waiting correction's CONFIRM and REJECT instead of them."""
+        the_app = app()
+        the_pad = the_app.pad
         box = self.ids.interrupts
+        pending = bool(the_app.status.get("pending"))
+        forms = the_pad.interrupt_forms() if the_pad is not None else []
+        shown = (pending, tuple(forms), tuple(sorted(the_pad.names.items())) if the_pad else ())
+        if shown == self._interrupts_shown:
+            return  # the same buttons: a frame is not spent building them again
+        self._interrupts_shown = shown
         box.clear_widgets()
-        if app().status.get("pending"):
-            # A correction waits for the other coach (disputes=agree): nothing else is due.
-            box.add_widget(DisputeButton(text="CONFIRM", decision="confirm"))
-            box.add_widget(DisputeButton(text="REJECT", decision="reject"))
+        if pending:
+            box.add_widget(DisputeButton(source="CONFIRM", decision="confirm"))
+            box.add_widget(DisputeButton(source="REJECT", decision="reject"))
             return
-        if pad is None:
+        if the_pad is None:
             return
-        for index, form in pad.interrupt_forms():
-            button = FormButton(text=form.keyword.upper(), index=index)
-            button.role = "interrupt"
-            box.add_widget(button)
+        captions = pad.form_captions([f for _, f in forms], the_pad.names)
+        for (index, form), (keyword, detail) in zip(forms, captions, strict=True):
+            twins = sum(f.keyword == form.keyword for _, f in forms) > 1
+            text = f"{keyword}\n[size={fit.SMALL}]{fit_escape(detail)}[/size]" if twins else keyword
+            box.add_widget(FormButton(source=text, index=index, role="interrupt"))
+
+
+class FormRow(RecycleDataViewBehavior, FitButton):
+    """A form in the scrolling list of forms (when they do not fit as buttons)."""
+
+    index = NumericProperty(0)
+
+
+class NumberDisplay(FitLabel):
+    """The number typed so far, on the die's colour."""
+
+    face = ListProperty([0.22, 0.26, 0.33, 1])
+
+
+def fit_escape(text: str) -> str:
+    """Free text shown in a markup label: brackets are not read as markup."""
+    return model.escape(text)
 
 
 class FieldStrip(Widget):
-    """The field to scale: end zones, ten-yard lines, the ball, the line to gain, the direction."""
+    """The field to scale: end zones, ten-yard lines, the ball, the line to gain, the direction.
+
+    Every text is sized from the strip's height and fitted to its place (a team's name in its
+    end zone is turned upright and shortened if it must), so nothing spills over the field.
+    """
 
     view = ObjectProperty(model.FieldView(None, None, 0, ""))
     home = StringProperty("")
@@ -271,21 +625,56 @@ class FieldStrip(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._textures: dict[tuple[str, float, bool], Any] = {}
-        self.bind(pos=self.redraw, size=self.redraw, view=self.redraw)
-        self.bind(home=self.redraw, away=self.redraw)
+        # Where the ball was last drawn (window pixels of its centre) and its half-height.
+        self.ball_at: tuple[float, float] | None = None
+        self.ball_radius = 0.0
+        self._redraw = Clock.create_trigger(self.redraw, -1)
+        self.bind(pos=self._redraw, size=self._redraw, view=self._redraw)
+        self.bind(home=self._redraw, away=self._redraw)
 
     def redraw(self, *_: Any) -> None:
         self.canvas.clear()
         x0, y0, w, h = self.x, self.y, self.width, self.height
-        caption_h = sp(34)
+        caption_h = max(min(h * 0.26, dp(36)), dp(16))
         fy, fh = y0 + caption_h, h - caption_h
+        self.ball_at = None
         if self.view.slots is not None:
             self._draw_slots(x0, fy, w, fh)
         elif self.view.moments is not None:
             self._draw_moments(x0, fy, w, fh)
         else:
             self._draw_field(x0, fy, w, fh)
-        self._text(self.view.caption, x0 + w / 2, y0 + caption_h / 2, sp(22), bold=True)
+        self._fitted(
+            self.view.caption, x0 + w / 2, y0 + caption_h / 2, w - dp(8), caption_h * 0.7, bold=True
+        )
+
+    def _fitted(
+        self,
+        text: str,
+        cx: float,
+        cy: float,
+        width: float,
+        size: float,
+        *,
+        bold: bool = False,
+        rotate: bool = False,
+        alternatives: tuple[str, ...] = (),
+    ) -> None:
+        """``text`` (or a shorter alternative) in at most ``width`` px, its font at most
+        ``size``: a smaller font before a shorter wording, never a cut word."""
+        for candidate in (text, *alternatives):
+            if not candidate:
+                return
+            font_size = size
+            while font_size >= dp(8):
+                tw = CoreLabel(text=candidate, font_size=font_size, bold=bold).get_extents(
+                    candidate
+                )[0]
+                if tw <= width:
+                    self._text(candidate, cx, cy, font_size, bold=bold, rotate=rotate)
+                    return
+                font_size *= 0.85
+        # Nothing fits: nothing is drawn rather than a name spilling over the field.
 
     def _draw_slots(self, x0: float, fy: float, w: float, fh: float) -> None:
         """Nine scoring slots per side, filled with the points scored in each."""
@@ -296,25 +685,38 @@ class FieldStrip(Widget):
             zip((self.home, self.away), self.view.slots, strict=True)
         ):
             y = fy + fh - (row + 1) * row_h
-            self._text(name.upper(), x0 + name_w / 2, y + row_h / 2, sp(22), bold=True)
+            self._fitted(
+                name.upper(),
+                x0 + name_w / 2,
+                y + row_h / 2,
+                name_w - dp(6),
+                row_h * 0.5,
+                bold=True,
+                alternatives=tuple(pad.short_names(name)[1:]),
+            )
             box_w = (w - name_w) / max(len(boxes), 1)
             for i, label in enumerate(boxes):
                 bx = x0 + name_w + i * box_w
                 with self.canvas:
-                    Color(*((0.1, 0.45, 0.18, 1) if label else (0.18, 0.2, 0.25, 1)))
+                    Color(*(model.FIELD_GREEN if label else (0.18, 0.2, 0.25, 1)))
                     Rectangle(pos=(bx + 3, y + 3), size=(box_w - 6, row_h - 6))
-                self._text(
-                    label or f"#{i + 1}", bx + box_w / 2, y + row_h / 2, sp(24 if label else 16)
+                self._fitted(
+                    label or f"#{i + 1}",
+                    bx + box_w / 2,
+                    y + row_h / 2,
+                    box_w - dp(8),
+                    row_h * (0.55 if label else 0.38),
                 )
 
     def _draw_moments(self, x0: float, fy: float, w: float, fh: float) -> None:
         """The drive's key moments: a filled pip for each one left."""
         assert self.view.moments is not None
         left, total = self.view.moments
-        r = min(fh * 0.32, w / (3 * total))
+        label_h = fh * 0.3
+        r = min((fh - label_h) * 0.4, w / (3 * total))
         gap = w / (total + 1)
         for i in range(total):
-            cx, cy = x0 + gap * (i + 1), fy + fh / 2
+            cx, cy = x0 + gap * (i + 1), fy + (fh - label_h) / 2
             with self.canvas:
                 if i < left:
                     Color(1, 0.82, 0.1, 1)
@@ -322,14 +724,21 @@ class FieldStrip(Widget):
                 else:
                     Color(0.5, 0.5, 0.55, 1)
                     Line(circle=(cx, cy, r), width=2)
-        self._text(f"Key moments left: {left} of {total}", x0 + w / 2, fy + fh - sp(12), sp(18))
+        self._fitted(
+            f"Key moments left: {left} of {total}",
+            x0 + w / 2,
+            fy + fh - label_h / 2,
+            w - dp(8),
+            label_h * 0.8,
+        )
 
     def _draw_field(self, x0: float, fy: float, w: float, fh: float) -> None:
         # 100 yards of field plus two 10-yard end zones.
         yard = w / 120.0
         gx = x0 + 10 * yard  # the home goal line
+        numbers = max(min(fh * 0.22, dp(26)), dp(10))
         with self.canvas:
-            Color(0.1, 0.45, 0.18, 1)
+            Color(*model.FIELD_GREEN)
             Rectangle(pos=(x0, fy), size=(w, fh))
             Color(0.12, 0.2, 0.55, 1)
             Rectangle(pos=(x0, fy), size=(10 * yard, fh))
@@ -337,46 +746,71 @@ class FieldStrip(Widget):
             Rectangle(pos=(gx + 100 * yard, fy), size=(10 * yard, fh))
             Color(1, 1, 1, 0.9)
             # The yard lines stop short of the top so the yard numbers sit clear of them.
-            numbers = sp(26)
             for i in range(0, 101, 10):
                 x = gx + i * yard
                 top = fy + fh if i in (0, 100) else fy + fh - numbers
                 Line(points=[x, fy, x, top], width=1.5 if i % 50 else 2.5)
-        self._text(self.home.upper(), x0 + 5 * yard, fy + fh / 2, sp(20), angle_label=True)
-        self._text(self.away.upper(), gx + 105 * yard, fy + fh / 2, sp(20), angle_label=True)
+        # A team's name stands upright in its end zone, as long as the zone is tall.
+        zone = min(10 * yard * 0.7, dp(26))
+        for name, cx in ((self.home, x0 + 5 * yard), (self.away, gx + 105 * yard)):
+            self._fitted(
+                name.upper(),
+                cx,
+                fy + fh / 2,
+                fh - dp(6),
+                zone,
+                bold=True,
+                rotate=True,
+                alternatives=tuple(n.upper() for n in pad.short_names(name)[1:]),
+            )
         for i in range(10, 100, 10):
-            self._text(str(50 - abs(50 - i)), gx + i * yard, fy + fh - sp(13), sp(20), bold=True)
+            self._fitted(
+                str(50 - abs(50 - i)),
+                gx + i * yard,
+                fy + fh - numbers / 2,
+                10 * yard - dp(4),
+                numbers * 0.8,
+                bold=True,
+            )
         view = self.view
         if view.down_column is not None:
-            self._draw_down_columns(x0 + w, fy, view.down_column)
+            # On the field, just short of the away goal line: the end zone keeps its name.
+            self._draw_down_columns(gx + 100 * yard - dp(3), fy, fh, view.down_column)
         if view.gain is not None:
             with self.canvas:
-                Color(1, 0.85, 0.0, 1)
+                Color(*model.LINE_TO_GAIN)
                 Line(points=[gx + view.gain * yard, fy, gx + view.gain * yard, fy + fh], width=4)
         if view.ball is not None:
-            bx, by = gx + view.ball * yard, fy + fh / 2 - sp(6)
-            r = sp(13)
+            r = max(min((fh - numbers) * 0.18, dp(14)), dp(5))
+            bx, by = gx + view.ball * yard, fy + (fh - numbers) / 2
+            self.ball_at = (bx, by)
+            self.ball_radius = r
             with self.canvas:
                 Color(0.3, 0.7, 1.0, 1)
                 Line(points=[bx, fy, bx, fy + fh], width=3)
-                Color(0.55, 0.3, 0.12, 1)
+                Color(*model.BALL_SEAM)
+                Ellipse(pos=(bx - r * 1.5 - 2, by - r - 2), size=(r * 3 + 4, r * 2 + 4))
+                Color(*model.BALL_COLOUR)
                 Ellipse(pos=(bx - r * 1.5, by - r), size=(r * 3, r * 2))
+                Color(*model.BALL_SEAM)
+                Line(points=[bx - r * 0.6, by, bx + r * 0.6, by], width=1.5)
                 Color(1, 1, 1, 1)
                 d = view.attacking
-                tip = bx + d * (r * 1.5 + sp(34))
-                base = bx + d * (r * 1.5 + sp(8))
-                Triangle(points=[base, by + sp(12), base, by - sp(12), tip, by])
+                tip = bx + d * (r * 1.5 + r * 2.4)
+                base = bx + d * (r * 1.5 + r * 0.6)
+                Triangle(points=[base, by + r * 0.9, base, by - r * 0.9, tip, by])
 
-    def _draw_down_columns(self, right: float, fy: float, down: int) -> None:
-        """1st & Goal's down columns, under the away end zone: the current down lit."""
-        size, gap = sp(26), sp(4)
+    def _draw_down_columns(self, right: float, fy: float, fh: float, down: int) -> None:
+        """1st & Goal's down columns, at the foot of the field: the current down lit."""
+        size = min(fh * 0.2, dp(24))
+        gap = size * 0.15
         left = right - 4 * (size + gap)
         for n in range(1, 5):
             x = left + (n - 1) * (size + gap)
             with self.canvas:
                 Color(*((1, 0.85, 0.0, 1) if n == down else (0.25, 0.28, 0.33, 1)))
-                Rectangle(pos=(x, fy - size - sp(4)), size=(size, size))
-            self._text(str(n), x + size / 2, fy - size / 2 - sp(4), sp(18), bold=True)
+                Rectangle(pos=(x, fy + gap), size=(size, size))
+            self._fitted(str(n), x + size / 2, fy + gap + size / 2, size, size * 0.7, bold=True)
 
     def _text(
         self,
@@ -386,21 +820,24 @@ class FieldStrip(Widget):
         size: float,
         *,
         bold: bool = False,
-        angle_label: bool = False,
+        rotate: bool = False,
     ) -> None:
-        if not text:
-            return
-        key = (text, size, bold or angle_label)
+        key = (text, round(size, 1), bold)
         texture = self._textures.get(key)
         if texture is None:
             # Yard numbers and team names repeat on every redraw; render each once.
-            label = CoreLabel(text=text, font_size=size, bold=bold or angle_label)
+            label = CoreLabel(text=text, font_size=size, bold=bold)
             label.refresh()
             texture = self._textures[key] = label.texture
         tw, th = texture.size
         with self.canvas:
             Color(1, 1, 1, 1)
+            if rotate:
+                PushMatrix()
+                Rotate(angle=90, origin=(cx, cy))
             Rectangle(texture=texture, pos=(cx - tw / 2, cy - th / 2), size=(tw, th))
+            if rotate:
+                PopMatrix()
 
 
 class Drawer(BoxLayout):
@@ -413,8 +850,41 @@ class Drawer(BoxLayout):
         return False
 
 
+class LogView(RecycleView):
+    """The play-by-play, latest first. A row is as tall as its text at the list's width: the
+    list is told each row's height (a recycled row widget keeps no height of its own), measured
+    once per text and width."""
+
+    rows = ListProperty([])
+    ROW_FONT = 18.0  # sp, as <LogRow> draws it
+    ROW_PAD = (10.0, 6.0)  # dp, as <LogRow> pads it
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._heights: dict[tuple[str, float], float] = {}
+        self._trigger = Clock.create_trigger(self._measure, -1)
+        self.bind(rows=self._trigger, width=self._trigger)
+
+    def _measure(self, *_: Any) -> None:
+        width = float(math.floor(self.width - 2 * dp(self.ROW_PAD[0])))
+        if width <= 0:
+            return
+        font_size = font(self.ROW_FONT)
+        data = []
+        for row in self.rows:
+            key = (row["text"], width)
+            high = self._heights.get(key)
+            if high is None:
+                text = fit._height(row["text"], font_size, width, False, True, "left")
+                high = self._heights[key] = max(text + 2 * dp(self.ROW_PAD[1]) + dp(6), dp(56))
+            data.append({**row, "row_size": (None, high)})
+        if len(self._heights) > 4 * len(self.rows) + 64:
+            self._heights.clear()
+        self.data = data
+
+
 class LogRow(RecycleDataViewBehavior, Label):
-    """One entry of the play-by-play; a long press offers to strike or restore it."""
+    """One entry of the play-by-play; a long press offers to correct it."""
 
     hold_seconds = LONG_PRESS_SECONDS
     seq = NumericProperty(0)
@@ -422,6 +892,7 @@ class LogRow(RecycleDataViewBehavior, Label):
     last = BooleanProperty(False)
     standing = BooleanProperty(True)
     entry = StringProperty("")
+    correction = StringProperty("")
 
     __events__ = ("on_long_press",)
 

@@ -21,6 +21,7 @@ from domain.periods import SLOTS
 from domain.ruleset import (
     SIDES,
     EntryForm,
+    Extra,
     IllegalEntry,
     Pattern,
     Prompt,
@@ -1216,17 +1217,20 @@ def _player_forms(state: GridironState, side: Side, unit: Unit) -> list[EntryFor
     ratings = OFFENSE_RATINGS if unit == "offense" else DEFENSE_RATINGS
     card = "Offense" if unit == "offense" else "Defense"
     forms: list[EntryForm] = []
-    ready = tuple(
-        str(c.number)
+    cards = [
+        c
         for c in state.roster(side)
         if c.unit == unit and c.number is not None and not on_discard_pile(state, side, c)
-    )
-    if ready:
+    ]
+    if cards:
+        # Entered by number, shown as the card reads: "#12 Rodgers QB (Passing 88, ...)".
+        ready = tuple(str(c.number) for c in cards)
+        shown = tuple(f"{c.label} ({ratings_text(c)})" for c in cards)
         forms.append(
             EntryForm(
                 unit,
                 f"a {card} card from the roster, by Player # or name",
-                (Slot("Player # or name", "word", side=side, words=ready),),
+                (Slot("Player # or name", "word", side=side, words=ready, labels=shown),),
             )
         )
     one = (
@@ -1292,8 +1296,20 @@ def _play_forms() -> list[EntryForm]:
         Slot("stopped by", "word", words=DEFENSE_RATINGS),
         Slot("stopped by 2", "word", words=DEFENSE_RATINGS),
     )
+    # What a card prints besides its result, rating and stop, each where the card reads it.
+    printed = (
+        Extra("play type", (full[1],), at=1),
+        Extra("second rating", (full[3],), at=2),
+        Extra("bonus", (full[4], full[5]), at=2),
+        Extra("second stop", (full[7],)),
+    )
     return [
-        EntryForm("play", "the Playbook card: result, rating used, rating that stops it", one),
+        EntryForm(
+            "play",
+            "the Playbook card: result, rating used, rating that stops it",
+            one,
+            extras=printed,
+        ),
         EntryForm("play", "the Playbook card with type, two ratings, bonus and two stops", full),
     ]
 
@@ -1319,6 +1335,20 @@ def _card_forms(state: GridironState) -> list[EntryForm]:
                     Slot("value", "number", low=1, high=MAX_RATING),
                 ),
                 taken,
+                # The name goes before the position, then the card's other printed ratings.
+                extras=(
+                    Extra("name", (Slot("name", "text"),), at=2),
+                    *(
+                        Extra(
+                            f"rating {n}",
+                            (
+                                Slot(f"{unit} rating {n}", "word", words=ratings),
+                                Slot(f"value {n}", "number", low=1, high=MAX_RATING),
+                            ),
+                        )
+                        for n in range(2, MAX_RATINGS_ON_CARD + 1)
+                    ),
+                ),
             )
         )
     return forms

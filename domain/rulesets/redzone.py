@@ -20,6 +20,7 @@ from domain.periods import QUARTERS
 from domain.ruleset import (
     SIDES,
     EntryForm,
+    Extra,
     GameOption,
     IllegalEntry,
     Prompt,
@@ -478,7 +479,10 @@ def _make_prompt(state: RedZoneState) -> tuple[str, str, list[EntryForm]]:
             f"{n(side)} draft a player ({_needs(state, side)})",
             [
                 EntryForm(
-                    "draft", "position, then the player's name (optional)", (_w("position", open_),)
+                    "draft",
+                    "position, then the player's name (optional)",
+                    (_w("position", open_),),
+                    extras=(Extra("player's name", (Slot("name", "text"),)),),
                 )
             ],
         )

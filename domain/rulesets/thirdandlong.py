@@ -2146,7 +2146,8 @@ def _star_forms(state: ThirdAndLongState, sides: Sequence[Side]) -> list[EntryFo
                 "WR agility quickness speed / LB CB S speed tackling instincts",
                 (
                     Slot("position", "word", words=free),
-                    Slot("salary $M", "number", low=1, high=room),
+                    # Salaries are printed in tenths of a million (2.5): one decimal.
+                    Slot("salary $M", "number", low=1, high=room, decimals=1),
                     Slot("attribute 1", "number", low=1, high=3),
                     Slot("attribute 2", "number", low=1, high=3),
                     Slot("attribute 3", "number", low=1, high=3),

@@ -252,8 +252,12 @@ def test_masters_drives_are_its_scoring_slots() -> None:
     drives = playrows.game_drives(record)
     table = standing(record)
     assert all(r["drive"] is None for r in row_of(table, "roster")), "the roster is no drive"
-    attempts = [r for r in table if r["zebra_drive_end"] and r["zebra_play"] in (
-        "touchdown", "field_goal", "punt", "stopped")]
+    attempts = [
+        r
+        for r in table
+        if r["zebra_drive_end"]
+        and r["zebra_play"] in ("touchdown", "field_goal", "punt", "stopped")
+    ]
     # What each scoring slot came to, as the game's own score sheet shows it.
     sheet = record.situation
     taken = {d["attempt"] for side in ("home", "away") for d in sheet["defensive_scores"][side]}
@@ -293,7 +297,14 @@ def test_scores_before_and_after_each_play() -> None:
 def test_play_types_are_nflverse_s_and_the_game_s_kind_is_kept() -> None:
     table = standing(example("redzone-full.zebra"))
     assert {r["play_type"] for r in table} <= {
-        None, "run", "pass", "punt", "kickoff", "field_goal", "extra_point", "no_play"
+        None,
+        "run",
+        "pass",
+        "punt",
+        "kickoff",
+        "field_goal",
+        "extra_point",
+        "no_play",
     }
     dive = next(r for r in table if r["zebra_entry"] == "result -1")
     assert (dive["play_type"], dive["zebra_play"], dive["yards_gained"]) == ("run", "chart", 0)
@@ -325,8 +336,9 @@ def random_record(name: str, seed: int) -> GameRecord:
     options = {o.name: rnd.choice(o.choices) for o in rules.options}
     state = rules.initial("Bears", "Packers", options)
     events: list[Any] = [
-        Started(originator_id="g", ruleset=name, home="Bears", away="Packers", options=options,
-                at=AT),
+        Started(
+            originator_id="g", ruleset=name, home="Bears", away="Packers", options=options, at=AT
+        ),
         Ruled(seq=0, rulings=[], situation=rules.situation(state)),
     ]
     for seq in range(1, 3001):
@@ -360,8 +372,11 @@ def untrusted(record: GameRecord) -> list[str]:
         points = sum(r[f"zebra_{side}_points"] for r in table)
         if points != final[side]:
             out.append(f"{side} points add up to {points}, the score is {final[side]}")
-    out += [f"row {r['play_id']}: touchdown without td_team" for r in table
-            if r["touchdown"] and r["td_team"] not in (record.home, record.away)]
+    out += [
+        f"row {r['play_id']}: touchdown without td_team"
+        for r in table
+        if r["touchdown"] and r["td_team"] not in (record.home, record.away)
+    ]
     drives: dict[int, list[dict[str, Any]]] = {}
     for r in table:
         if r["drive"] is not None:

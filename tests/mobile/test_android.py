@@ -1,0 +1,162 @@
+"""The Android package (buildozer.spec) holds what the app imports, and the app runs without the
+Android-only modules on a desktop. ``buildozer android debug`` is not run here; these checks
+read the spec and the source."""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import importlib.metadata as metadata
+import re
+import sys
+from pathlib import Path
+
+from domain import rulesets
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "buildozer.spec"
+PROJECT = {"mobile", "companion", "domain", "projections"}
+# Modules python-for-android itself puts on the device.
+PROVIDED = {"android", "jnius"}
+# Imported only on a device, so the desktop app never needs them: each inside the function
+# that uses it (mobile/device.py).
+DEVICE_ONLY = {"android", "jnius", "plyer", "androidstorage4kivy"}
+
+
+def spec() -> configparser.RawConfigParser:
+    parser = configparser.RawConfigParser()
+    parser.read(SPEC, encoding="utf-8")
+    return parser
+
+
+def requirements() -> set[str]:
+    listed = spec().get("app", "requirements")
+    return {re.split(r"[=<>]", r.strip())[0].lower() for r in listed.split(",") if r.strip()}
+
+
+def not_packaged() -> set[str]:
+    """What the spec says it leaves out on purpose: ``# zebra: not packaged: NAME (why)``."""
+    said = re.findall(r"^# zebra: not packaged: (\w+) \(", SPEC.read_text("utf-8"), re.M)
+    return set(said)
+
+
+def module_file(name: str) -> Path | None:
+    path = ROOT.joinpath(*name.split("."))
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def imports(start: list[str]) -> tuple[dict[str, set[str]], set[str]]:
+    """Every module outside the project the app imports (anywhere in a module, so a guarded
+    import counts too), with who imports it; and the project's modules it reaches."""
+    outside: dict[str, set[str]] = {}
+    seen: set[str] = set()
+    todo = list(start)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = module_file(name) if name != "main" else ROOT / "main.py"
+        if path is None:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            found = []
+            if isinstance(node, ast.Import):
+                found = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            for module in found:
+                top = module.split(".")[0]
+                if top in PROJECT:
+                    todo.append(module)
+                elif top not in sys.stdlib_module_names:
+                    outside.setdefault(top, set()).add(name)
+    return outside, seen
+
+
+def distribution(module: str) -> str:
+    """The package that provides ``module`` as a requirement names it (kivy is Kivy)."""
+    found = metadata.packages_distributions().get(module)
+    return (found[0] if found else module).lower()
+
+
+def needed_by(names: set[str]) -> set[str]:
+    """The installed dependencies of these packages (not their extras)."""
+    out = set()
+    for name in names:
+        try:
+            required = metadata.requires(name) or []
+        except metadata.PackageNotFoundError:
+            continue
+        out |= {re.split(r"[ ;<>=(\[]", r)[0].lower() for r in required if "extra ==" not in r}
+    return out
+
+
+def app_imports() -> tuple[dict[str, set[str]], set[str]]:
+    # The rulesets are imported by name (domain.rulesets.get), so they are named here.
+    games = [f"domain.rulesets.{name}" for name in rulesets.KNOWN]
+    return imports(["main", *games])
+
+
+def test_the_spec_packages_every_module_the_app_imports() -> None:
+    outside, reached = app_imports()
+    assert "mobile.app" in reached and "domain.rulesets.firstandgoal" in reached
+    # Not the CLI: typer stays off the device.
+    assert "companion.cli" not in reached and "typer" not in outside
+    packaged = requirements()
+    missing = {
+        module: sorted(by)
+        for module, by in outside.items()
+        if distribution(module) not in packaged
+        and module not in PROVIDED
+        and module not in not_packaged()
+    }
+    assert not missing, f"imported but not in buildozer.spec's requirements: {missing}"
+
+
+def test_the_spec_packages_nothing_the_app_does_not_need() -> None:
+    outside, _ = app_imports()
+    imported = {distribution(m) for m in outside}
+    extra = requirements() - imported - needed_by(imported) - {"python3"}
+    assert not extra, f"in buildozer.spec's requirements but never imported: {sorted(extra)}"
+
+
+def test_what_is_left_out_is_said_and_is_the_league_store_only() -> None:
+    assert not_packaged() == {"psycopg"}
+    outside, _ = app_imports()
+    # The league store's driver is imported only by the store layer, where a PostgreSQL store
+    # is opened or written.
+    assert outside["psycopg"] <= {"companion.store", "companion.heads"}
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert "SQLite-only" in readme
+
+
+def test_android_only_modules_are_imported_inside_the_functions_that_use_them() -> None:
+    for path in (ROOT / "mobile").glob("*.py"):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in tree.body:
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            tops = {n.split(".")[0] for n in names}
+            assert not tops & DEVICE_ONLY, f"{path.name} imports {tops & DEVICE_ONLY} at load"
+
+
+def test_the_spec_keeps_the_screen_on_and_has_its_icon_presplash_and_entry() -> None:
+    app = spec()["app"]
+    assert app.getboolean("android.wakelock")
+    for key in ("icon.filename", "presplash.filename"):
+        path = ROOT / app[key].replace("%(source.dir)s/", "")
+        assert path.exists() and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", key
+    assert app["source.dir"] == "."
+    entry = ast.parse((ROOT / "main.py").read_text("utf-8"))
+    assert any(isinstance(n, ast.ImportFrom) and n.module == "mobile.app" for n in ast.walk(entry))
+    orientations = {o.strip() for o in app["orientation"].split(",")}
+    assert {"landscape", "portrait"} <= orientations
+    # Exports go to the app's own folder and the share sheet: no storage permission.
+    assert "STORAGE" not in app.get("android.permissions", "")
