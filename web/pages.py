@@ -300,7 +300,7 @@ def play_item(play: report.PlayLine, seq: int) -> str:
     if play.struck is not None:
         item = (
             f'<li class="struck" data-seq="{seq}"><del>{e(play.text)}</del> '
-            f'<span class="reason">struck: {e(play.struck)}</span>'
+            f'<span class="reason">{play.mark}: {e(play.struck)}</span>'
         )
     else:
         cls = ' class="amended"' if play.amendments else ""
