@@ -28,6 +28,7 @@ from domain.game import AlreadyRecorded, Correction, Entry, Game, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 from projections import playbyplay, record, situation, standings
 from projections.record import GameRecord
+from projections.standings import Standing
 
 T = TypeVar("T")
 
@@ -507,9 +508,19 @@ class Referee(Application[UUID]):
             )
         return out[::-1]
 
-    def standings(self) -> list[standings.Standing]:
-        """League standings over every finished game in the store."""
+    def standings(self) -> list[Standing]:
+        """League standings over every finished game in the store, folded from it now."""
         return standings.project(self.records())
+
+    def league_standings(self) -> list[Standing]:
+        """The standings a league is shown: on a PostgreSQL league server the view the
+        projection runner keeps current (``zebra league serve``), on an SQLite store (one
+        device's) folded from the store now."""
+        if self.store.postgres is None:
+            return self.standings()
+        from companion.league import live_standings
+
+        return live_standings(self.store)
 
     def find(self, key: str | None, *, unfinished: bool = False) -> UUID:
         """A game by id or unique id prefix; without one, this device's current game.

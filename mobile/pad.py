@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from domain.ruleset import EntryForm, Extra, Prompt, Slot
+from companion.catalogue import EntryForm, Extra, Prompt, Slot
 
 # Forms a coach may call at any moment; they live in the interrupt row beside undo, so the
 # main pad stays about what the table is doing now.
