@@ -20,7 +20,7 @@ from eventsourcing.persistence import PersistenceError, RecordConflictError
 from eventsourcing.utils import get_topic
 
 from companion import current, transfer
-from companion.heads import hold_to_heads
+from companion.heads import HeadedRecorder, hold_to_heads
 from companion.integrity import ChainedMapper, StoreDamaged, check_game
 from companion.scripts import Script
 from companion.store import Store, StoreError
@@ -93,6 +93,10 @@ class Referee(Application[UUID]):
     """Starts games, records entries and corrections, and answers what the situation is."""
 
     name = "Zebra"
+    # The store's own mapper and recorder (companion.integrity, companion.heads), which the
+    # library's annotations know only by their bases.
+    mapper: ChainedMapper
+    recorder: HeadedRecorder
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -406,7 +410,7 @@ class Referee(Application[UUID]):
 
     def game(self, game_id: UUID) -> Game:
         try:
-            game = self.repository.get(game_id)
+            game: Any = self.repository.get(game_id)
         except AggregateNotFoundError as exc:
             raise UnknownGame(f"no game {game_id} in {self.store}") from exc
         assert isinstance(game, Game)
@@ -436,7 +440,9 @@ class Referee(Application[UUID]):
         """The situation as ``zebra status --json`` prints it."""
         return situation.view(self.record(game_id))
 
-    def log(self, game_id: UUID) -> list[playbyplay.Play]:
+    # The library's Application also has a ``log``, its old name for ``notification_log``
+    # (which is what Zebra reads): this one is the play-by-play.
+    def log(self, game_id: UUID) -> list[playbyplay.Play]:  # type: ignore[override]
         return playbyplay.view(self.record(game_id))
 
     def prompt_before(self, game_id: UUID, seq: int) -> Prompt:

@@ -86,7 +86,7 @@ def notice(snap: Snapshot, game_id: UUID | None = None) -> str:
 
 
 def league_parts(snap: Snapshot) -> Parts:
-    games = [r for r in reversed(snap.records.values()) if r.game_id]
+    games = [r for r in reversed(list(snap.records.values())) if r.game_id]
     playing = [r for r in games if not r.situation.get("finished")]
     done = [r for r in games if r.situation.get("finished")]
     return {
