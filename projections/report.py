@@ -144,7 +144,7 @@ def tables(record: GameRecord) -> list[Table]:
             # The challenge call counts once; its review result is a ruling of its own.
             key = (ruling.get("team"), ruling["kind"])
             if key in counts:
-                counts[key] += 1  # type: ignore[index]
+                counts[key] += 1
     if final.get("timeouts") is not None or any(counts.values()):
         out.append(
             Table(
