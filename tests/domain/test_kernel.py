@@ -263,3 +263,27 @@ def test_a_signed_die_is_refused_by_a_game_and_records_nothing() -> None:
     with pytest.raises(IllegalEntry, match="got '-1'"):
         game.enter("green -1 3")
     assert game.state == before
+
+
+# The numbers the rules make negative stay readable in every game ------------------------------
+
+
+def test_a_loss_of_yards_a_penalty_and_a_rating_change_keep_their_sign() -> None:
+    """Strict numbers refuse "-1" where a whole number is expected; where the rules make a
+    value negative the entry keeps its sign: a Red Zone loss of yards (Play Results Chart), a
+    Third and Long penalty against the offence, a Masters of the Gridiron Audible."""
+    from tests.domain.scripts import new_game
+    from tests.domain.test_redzone import at_scrimmage, kicked
+    from tests.domain.test_thirdandlong import kicked_off
+
+    red = at_scrimmage(kicked(), "home", 50)
+    red.enter("call dive lrb", "defend 4-3", "flip red red", "result -4")
+    assert red.sit["ball_on"] == 54
+
+    third = kicked_off()
+    third.enter("drive 3", "play green rb-power lb-tackling", "snap 1", "penalty away -2")
+    assert any(r.kind == "penalty" for r in third.last)
+
+    masters = new_game("gridironmasters")
+    masters.enter("offense wr receiving 60", "play td receiving coverage", "audible -2")
+    assert [r.data.get("modifier") for r in masters.last if r.kind == "audible"] == [-2]
