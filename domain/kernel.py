@@ -64,11 +64,20 @@ _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 class GameState(Protocol):
     """What the kernel reads of a game's state (``domain.teams.TwoTeams`` plus a phase)."""
 
-    home: str
-    away: str
-    phase: str
-    scores: tuple[tuple[int, int], ...]
-    winner: Side | None
+    @property
+    def home(self) -> str: ...
+
+    @property
+    def away(self) -> str: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def scores(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def winner(self) -> Side | None: ...
 
     def name(self, side: Side) -> str: ...
 

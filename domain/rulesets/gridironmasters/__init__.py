@@ -86,7 +86,7 @@ def keyword_of(state: GridironState, tokens: list[str]) -> tuple[str, list[str]]
     return KEYWORD_ALIASES.get(tokens[0], tokens[0]), tokens[1:]
 
 
-RULES = kernel.Rules(
+RULES: kernel.Rules[GridironState] = kernel.Rules(
     prompts=PROMPTS,
     handlers=HANDLERS,
     final_line=kernel.final_line,

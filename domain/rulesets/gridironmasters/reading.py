@@ -54,7 +54,7 @@ def normalise(tokens: Sequence[str]) -> list[str]:
     while i < len(flat):
         pair = tuple(flat[i : i + 2])
         if len(pair) == 2 and pair in PHRASES:
-            out.append(PHRASES[pair])  # type: ignore[index]
+            out.append(PHRASES[pair])
             i += 2
         else:
             out.append(flat[i])
@@ -130,13 +130,13 @@ def choose_card(
     if found is None:
         card = read_card(rest, unit)
         if card.number is not None:
-            known = roster_lookup(state, side, [str(card.number)])
-            if known is not None and known != card:
+            listed = roster_lookup(state, side, [str(card.number)])
+            if listed is not None and listed != card:
                 raise IllegalEntry(
-                    f"card #{card.number} is in the roster as {known.label} "
-                    f"({ratings_text(known)}); enter just its number"
+                    f"card #{card.number} is in the roster as {listed.label} "
+                    f"({ratings_text(listed)}); enter just its number"
                 )
-            if known is None:
+            if listed is None:
                 state = replace(state, rosters=(*state.rosters, (side, card)))
         found = card
     if found.unit != unit:

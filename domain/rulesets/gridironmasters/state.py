@@ -252,8 +252,9 @@ class GridironState(TwoTeams):
     winner: Side | None = None
     details: tuple[str, ...] = field(default=(), compare=False)
 
+    # TwoTeams stores the offence; Masters derives it from the attempt, so it is never None.
     @property
-    def offense(self) -> Side:
+    def offense(self) -> Side:  # type: ignore[override]
         """The team with the ball: the scorer during a conversion, else alternating attempts."""
         if self.converting:
             assert self.scorer is not None

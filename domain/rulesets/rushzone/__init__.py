@@ -89,7 +89,7 @@ def why_not(state: RushZoneState, keyword: str) -> str | None:
     return None
 
 
-RULES = kernel.Rules(
+RULES: kernel.Rules[RushZoneState] = kernel.Rules(
     prompts=PROMPTS,
     handlers=HANDLERS,
     final_line=kernel.final_line,
