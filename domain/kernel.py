@@ -11,7 +11,9 @@ of small named functions, each citing its rulebook passage in a one-line docstri
 
 and binds them once with ``Rules``; its ruleset's ``expected`` and ``apply`` are then one line::
 
-    RULES = kernel.Rules(prompts=PROMPTS, handlers=HANDLERS, final_line=kernel.final_line)
+    RULES: kernel.Rules[MyState] = kernel.Rules(
+        prompts=PROMPTS, handlers=HANDLERS, final_line=kernel.final_line
+    )
 
     def expected(self, state): return RULES.prompt(state)
     def apply(self, state, text): return RULES.step(state, text)
@@ -38,7 +40,7 @@ Shared helpers, so no game keeps its own copy:
   any extra ``labels``, e.g. off/def) to a side; one refusal wording.
 * ``scored(state, side, points)``: points added to the current period of ``state.scores``.
 * ``final_line(state)``: "Bears 25, Packers 24. Bears win." / ". A tie." once the game is
-  over; the plain score before. ``final_whistle(state, line)``: the prompt after the end.
+  over; the plain score before. ``final_whistle(line)``: the prompt after the end.
 * ``down_and_distance(down, to_go, joiner="and")``: "1st and 10", "4th and goal"; 1st & Goal's
   cards print "1st & 10" (``joiner="&"``).
 * ``common_situation(ruleset, state, quarter=..., ...)``: the keys of ``status --json`` every game
