@@ -22,7 +22,7 @@ name does not). What is held, for every game:
   each gives what the rulebook says (``Threshold``).
 
 The random games are short (``MAX_ENTRIES``) and their number follows the hypothesis profile
-(tests/conftest.py: ``max_examples`` // 8 games, at least 2), so the contract costs a few seconds
+(tests/conftest.py: ``max_examples`` // 10 games, at least 2), so the contract costs a few seconds
 a game in CI. Each property draws its games in a function of its own made per call: a
 hypothesis test shared by the subclasses would be one test run by several classes.
 """
@@ -52,8 +52,8 @@ AT = "2000-01-01T00:00:00+00:00"
 BY = "contract"
 # A contract game is cut here: long enough to pass kickoffs, scores and changes of possession
 # in every game, short enough to keep the whole contract a few seconds a game.
-MAX_ENTRIES = 80
-GAMES = max(2, settings.default.max_examples // 8)
+MAX_ENTRIES = 60
+GAMES = max(2, settings.default.max_examples // 10)
 
 
 @dataclass(frozen=True)
