@@ -25,7 +25,7 @@ from domain.ruleset import (
 )
 from domain.rulesets.redzone.clock import _time_up
 from domain.rulesets.redzone.handlers import _HANDLERS
-from domain.rulesets.redzone.prompts import _prompt
+from domain.rulesets.redzone.prompts import prompt
 from domain.rulesets.redzone.rosters import roster_problems
 from domain.rulesets.redzone.state import ALIASES, DECK_SIZES, Coach, RedZoneState
 from domain.rulesets.redzone.views import final_line, lineup_view
@@ -78,8 +78,7 @@ class RedZone:
 
     def expected(self, state: RedZoneState) -> Prompt:
         """Who acts next and the entries legal now."""
-        actor, text, forms = _prompt(state)
-        return Prompt(actor, text, tuple(forms))
+        return prompt(state)
 
     def apply(self, state: RedZoneState, text: str) -> tuple[RedZoneState, list[Ruling]]:
         """One entry as typed at the table."""
@@ -89,11 +88,10 @@ class RedZone:
                 f"the game is over ({final_line(state)}); nothing more can be entered"
             )
         keyword, rest = tokens[0], [ALIASES.get(t, t) for t in tokens[1:]]
-        _, prompt_text, forms = _prompt(state)
-        allowed = {f.keyword for f in forms}
-        if keyword not in allowed:
-            legal = " | ".join(dict.fromkeys(f.syntax for f in forms))
-            raise IllegalEntry(f"{keyword!r} is not due now; {prompt_text}: {legal}")
+        asked = prompt(state)
+        if keyword not in {f.keyword for f in asked.forms}:
+            legal = " | ".join(dict.fromkeys(f.syntax for f in asked.forms))
+            raise IllegalEntry(f"{keyword!r} is not due now; {asked.text}: {legal}")
         handler = _HANDLERS.get((state.phase, keyword)) or _HANDLERS.get(("*", keyword))
         assert handler is not None, (state.phase, keyword)
         raw = text.split()[1:]
