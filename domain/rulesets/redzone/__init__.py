@@ -12,25 +12,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain import field as yards
-from domain.entries import words
+from domain import kernel
 from domain.periods import QUARTERS
-from domain.ruleset import (
-    SIDES,
-    GameOption,
-    IllegalEntry,
-    Prompt,
-    Ruling,
-    resolve_options,
-    situation,
-)
-from domain.rulesets.redzone.clock import _time_up
-from domain.rulesets.redzone.handlers import _HANDLERS
-from domain.rulesets.redzone.prompts import prompt
+from domain.ruleset import SIDES, GameOption, Prompt, Ruling, resolve_options
+from domain.rulesets.redzone.clock import clock_view
+from domain.rulesets.redzone.handlers import HANDLERS
+from domain.rulesets.redzone.parse import read_entry, split_entry
+from domain.rulesets.redzone.prompts import PROMPTS
 from domain.rulesets.redzone.rosters import roster_problems
-from domain.rulesets.redzone.state import ALIASES, DECK_SIZES, Coach, RedZoneState
-from domain.rulesets.redzone.views import final_line, lineup_view
+from domain.rulesets.redzone.state import DECK_SIZES, Coach, RedZoneState
+from domain.rulesets.redzone.views import lineup_view
 
 __all__ = ["RULESET", "RedZone", "RedZoneState", "roster_problems"]
+
+# The shared step bound to Red Zone's tables; entries keep their typed case for names.
+RULES = kernel.Rules(
+    prompts=PROMPTS,
+    handlers=HANDLERS,
+    final_line=kernel.final_line,
+    read=read_entry,
+    split=split_entry,
+)
 
 
 class RedZone:
@@ -78,24 +80,11 @@ class RedZone:
 
     def expected(self, state: RedZoneState) -> Prompt:
         """Who acts next and the entries legal now."""
-        return prompt(state)
+        return RULES.prompt(state)
 
     def apply(self, state: RedZoneState, text: str) -> tuple[RedZoneState, list[Ruling]]:
-        """One entry as typed at the table."""
-        tokens = words(text)
-        if state.phase == "final":
-            raise IllegalEntry(
-                f"the game is over ({final_line(state)}); nothing more can be entered"
-            )
-        keyword, rest = tokens[0], [ALIASES.get(t, t) for t in tokens[1:]]
-        asked = prompt(state)
-        if keyword not in {f.keyword for f in asked.forms}:
-            legal = " | ".join(dict.fromkeys(f.syntax for f in asked.forms))
-            raise IllegalEntry(f"{keyword!r} is not due now; {asked.text}: {legal}")
-        handler = _HANDLERS.get((state.phase, keyword)) or _HANDLERS.get(("*", keyword))
-        assert handler is not None, (state.phase, keyword)
-        raw = text.split()[1:]
-        return handler(state, rest, raw)
+        """One entry as typed at the table, through the kernel's shared step."""
+        return RULES.step(state, text)
 
     def situation(self, state: RedZoneState) -> dict[str, Any]:
         """The public view: score, quarter, ball, and each coach's decks, hand and time-outs."""
@@ -104,32 +93,16 @@ class RedZone:
         if live and state.marker is not None:
             assert state.ball_on is not None
             distance = yards.distance_to_gain(state.ball_on, state.marker)
-        clock: dict[str, Any] = {"deck": state.deck, "last_play": _time_up(state)}
-        for side in SIDES:
-            c = state.coach(side)
-            clock[side] = {
-                "time_deck": c.time,
-                "draw_deck_flips": c.draw_flips,
-                "hand": c.hand,
-                "timeouts": c.timeouts,
-            }
-        return situation(
-            ruleset=self.name,
-            home=state.home,
-            away=state.away,
-            score=state.total,
-            score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
+        return kernel.common_situation(
+            self,
+            state,
             quarter=state.quarter,
-            period=self.division.period(state.quarter),
             possession=state.offense,
             down=state.down if live else None,
             distance=distance,
             ball_on=state.ball_on if live else None,
-            clock=clock,
+            clock=clock_view(state),
             timeouts={s: state.coach(s).timeouts for s in SIDES},
-            next=self.expected(state).text,
-            finished=state.phase == "final",
-            winner=state.winner,
             converting=state.is_try or state.phase in ("try", "pat"),
             lineups={s: lineup_view(state, s) for s in SIDES},
             options=dict(state.options),

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from domain import field as yards
+from domain.kernel import final_line
 from domain.ruleset import (
     SIDES,
     IllegalEntry,
@@ -26,10 +28,9 @@ from domain.rulesets.redzone.state import (
     Rulings,
     _set,
 )
-from domain.rulesets.redzone.views import final_line
 
 
-def timeout(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def timeout(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Time: a time-out adds 5 cards to each Time Deck not yet empty; three per half."""
     side = _side(_one(rest, "the team calling it"), state)
     c = state.coach(side)
@@ -51,7 +52,7 @@ def timeout(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rul
     return state, [Ruling("timeout", text, team=side, data={"added": added})]
 
 
-def refresh_hand(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def refresh_hand(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Time: at a quarter's end, a new possession or a time-out a coach may discard and draw to
     seven from the Draw Deck."""
     if len(rest) != 2:
@@ -207,3 +208,18 @@ def _finish(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
         winner = "home" if total["home"] > total["away"] else "away"
     done = replace(state, phase="final", winner=winner, down=None, scorer=None, is_try=False)
     return done, [*rulings, Ruling("final", f"Final whistle: {final_line(done)}", team=winner)]
+
+
+def clock_view(state: RedZoneState) -> dict[str, Any]:
+    """Time: the deck size, whether the last play is under way, and each coach's Time Deck,
+    Draw Deck flips, hand and time-outs."""
+    clock: dict[str, Any] = {"deck": state.deck, "last_play": _time_up(state)}
+    for side in SIDES:
+        c = state.coach(side)
+        clock[side] = {
+            "time_deck": c.time,
+            "draw_deck_flips": c.draw_flips,
+            "hand": c.hand,
+            "timeouts": c.timeouts,
+        }
+    return clock

@@ -1,11 +1,11 @@
-"""The entry handlers by (phase, keyword)."""
+"""The entry handlers, by phase and keyword, for the kernel's step (``ANY``: in any phase
+whose prompt offers the keyword)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from functools import partial
 
-from domain.ruleset import Ruling
+from domain.kernel import ANY, Handler
 from domain.rulesets.redzone.clock import refresh_hand, timeout
 from domain.rulesets.redzone.kicks import (
     coffin_colour,
@@ -38,7 +38,7 @@ from domain.rulesets.redzone.scrimmage import (
     star_answer,
 )
 from domain.rulesets.redzone.special import special_play
-from domain.rulesets.redzone.state import FUMBLE_FIELDS, RedZoneState, Rulings
+from domain.rulesets.redzone.state import FUMBLE_FIELDS, RedZoneState
 from domain.rulesets.redzone.substitutions import (
     bench_substitution,
     fill_vacancy,
@@ -55,73 +55,90 @@ from domain.rulesets.redzone.turnovers import (
     recovery_card_stands,
 )
 
-Handler = Callable[[Any, Sequence[str], Sequence[str]], tuple[Any, list[Ruling]]]
-
-
-def _bind(fn: Any, **kw: Any) -> Handler:
-    def h(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
-        return fn(state, rest, raw, **kw)  # type: ignore[no-any-return]
-
-    return h
-
-
-_HANDLERS: dict[tuple[str, str], Handler] = {
-    ("toss", "toss"): coin_toss,
-    ("advantage", "pick"): _bind(toss_advantage, pick=True),
-    ("advantage", "field"): _bind(toss_advantage, pick=False),
-    ("kick_choice", "kick"): _bind(kick_or_receive, kick=True),
-    ("kick_choice", "receive"): _bind(kick_or_receive, kick=False),
-    ("draft", "draft"): draft_player,
-    ("kickoff", "kick"): _bind(kickoff_choice, onside=False),
-    ("kickoff", "onside"): _bind(kickoff_choice, onside=True),
-    ("safety_kick", "kick"): _bind(safety_choice, punt=False),
-    ("safety_kick", "punt"): _bind(safety_choice, punt=True),
-    ("k", "k"): kick_flip,
-    ("kr", "kr"): return_flip,
-    ("kr", "down"): kick_downed,
-    ("pr", "pr"): return_flip,
-    ("onside_lg", "lg"): onside_lg,
-    ("onside_k", "k"): onside_k,
-    ("onside_p", "p"): onside_p,
-    ("*", "timeout"): timeout,
-    ("*", "refresh"): refresh_hand,
-    ("*", "special"): special_play,
-    ("fumble_guess", "recovered"): recovery_card_stands,
-    ("call", "swap"): swap_unit,
-    ("defend", "align"): align_defender,
-    ("*", "noplays"): delay_of_game,
-    ("call", "call"): call_play,
-    ("call", "punt"): _bind(punt_call, coffin=False),
-    ("call", "coffin"): _bind(punt_call, coffin=True),
-    ("call", "fieldgoal"): field_goal_call,
-    ("defend", "defend"): defend_play,
-    ("check", "flip"): execution_check,
-    ("redraw", "draw"): redraw_colour,
-    ("result", "result"): chart_result,
-    ("star", "star"): star_answer,
-    ("skill", "skill"): skill_check,
-    ("lg", "lg"): long_gain,
-    ("decline", "accept"): _bind(penalty_choice, accept=True),
-    ("decline", "decline"): _bind(penalty_choice, accept=False),
-    ("fumble_lg", "lg"): fumble_spot,
-    ("fumble_guess", "guess"): fumble_guess,
-    ("int_choice", "down"): _bind(interception_choice, down=True),
-    ("int_choice", "return"): _bind(interception_choice, down=False),
-    ("int_return", "pr"): interception_return,
-    ("punt", "p"): punt_flip,
-    ("coffin_colour", "colour"): coffin_colour,
-    ("punt_choice", "fair"): _bind(punt_choice, fair=True),
-    ("punt_choice", "return"): _bind(punt_choice, fair=False),
-    ("fg", "fg"): field_goal,
-    ("try", "kick"): _bind(try_choice, two=False),
-    ("try", "two"): _bind(try_choice, two=True),
-    ("pat", "fg"): extra_point,
-    ("sub", "sub"): substitute,
-    ("sub", "teamsub"): team_substitute,
-    ("sub", "discard"): record_discard,
-    ("call", "discard"): record_discard,
-    ("call", "bench"): bench_substitution,
-    ("call", "fill"): fill_vacancy,
+HANDLERS: dict[str, dict[str, Handler[RedZoneState]]] = {
+    "toss": {"toss": coin_toss},
+    "advantage": {
+        "pick": partial(toss_advantage, pick=True),
+        "field": partial(toss_advantage, pick=False),
+    },
+    "kick_choice": {
+        "kick": partial(kick_or_receive, kick=True),
+        "receive": partial(kick_or_receive, kick=False),
+    },
+    "draft": {"draft": draft_player},
+    "kickoff": {
+        "kick": partial(kickoff_choice, onside=False),
+        "onside": partial(kickoff_choice, onside=True),
+    },
+    "safety_kick": {
+        "kick": partial(safety_choice, punt=False),
+        "punt": partial(safety_choice, punt=True),
+    },
+    "k": {"k": kick_flip},
+    "kr": {
+        "kr": return_flip,
+        "down": kick_downed,
+    },
+    "pr": {"pr": return_flip},
+    "onside_lg": {"lg": onside_lg},
+    "onside_k": {"k": onside_k},
+    "onside_p": {"p": onside_p},
+    ANY: {
+        "timeout": timeout,
+        "refresh": refresh_hand,
+        "special": special_play,
+        "noplays": delay_of_game,
+    },
+    "fumble_guess": {
+        "recovered": recovery_card_stands,
+        "guess": fumble_guess,
+    },
+    "call": {
+        "swap": swap_unit,
+        "call": call_play,
+        "punt": partial(punt_call, coffin=False),
+        "coffin": partial(punt_call, coffin=True),
+        "fieldgoal": field_goal_call,
+        "discard": record_discard,
+        "bench": bench_substitution,
+        "fill": fill_vacancy,
+    },
+    "defend": {
+        "align": align_defender,
+        "defend": defend_play,
+    },
+    "check": {"flip": execution_check},
+    "redraw": {"draw": redraw_colour},
+    "result": {"result": chart_result},
+    "star": {"star": star_answer},
+    "skill": {"skill": skill_check},
+    "lg": {"lg": long_gain},
+    "decline": {
+        "accept": partial(penalty_choice, accept=True),
+        "decline": partial(penalty_choice, accept=False),
+    },
+    "fumble_lg": {"lg": fumble_spot},
+    "int_choice": {
+        "down": partial(interception_choice, down=True),
+        "return": partial(interception_choice, down=False),
+    },
+    "int_return": {"pr": interception_return},
+    "punt": {"p": punt_flip},
+    "coffin_colour": {"colour": coffin_colour},
+    "punt_choice": {
+        "fair": partial(punt_choice, fair=True),
+        "return": partial(punt_choice, fair=False),
+    },
+    "fg": {"fg": field_goal},
+    "try": {
+        "kick": partial(try_choice, two=False),
+        "two": partial(try_choice, two=True),
+    },
+    "pat": {"fg": extra_point},
+    "sub": {
+        "sub": substitute,
+        "teamsub": team_substitute,
+        "discard": record_discard,
+    },
+    "fumble_flip": {field: fumble_flip for field in FUMBLE_FIELDS},
 }
-for _f in FUMBLE_FIELDS:
-    _HANDLERS[("fumble_flip", _f)] = fumble_flip

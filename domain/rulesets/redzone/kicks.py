@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain.kernel import scored, takes_nothing_more
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
     other,
 )
 from domain.rulesets.redzone.clock import _finish, _flip, _possession
-from domain.rulesets.redzone.parse import _none, _number, _one, _word
+from domain.rulesets.redzone.parse import _number, _one, _word
 from domain.rulesets.redzone.scoring import _after_score, _touchdown
 from domain.rulesets.redzone.state import (
     COLOURS,
@@ -25,16 +26,13 @@ from domain.rulesets.redzone.state import (
     Rulings,
     _ball,
     _k,
-    _score,
     _set,
 )
 
 
-def kickoff_choice(
-    state: RedZoneState, rest: Sequence[str], raw: Sequence[str], onside: bool
-) -> Rulings:
+def kickoff_choice(state: RedZoneState, rest: Sequence[str], onside: bool) -> Rulings:
     """The Kickoff (from the 30) or an Onside Kick."""
-    _none(rest, "onside" if onside else "kick")
+    takes_nothing_more("onside" if onside else "kick", rest)
     k = _k(state)
     play = Play(kick_from=yards.own(KICKOFF_LINE))
     if onside:
@@ -46,11 +44,9 @@ def kickoff_choice(
     ]
 
 
-def safety_choice(
-    state: RedZoneState, rest: Sequence[str], raw: Sequence[str], punt: bool
-) -> Rulings:
+def safety_choice(state: RedZoneState, rest: Sequence[str], punt: bool) -> Rulings:
     """Punting after a Safety: kick off or punt from the 20; a punt gets 15 yards added."""
-    _none(rest, "punt" if punt else "kick")
+    takes_nothing_more("punt" if punt else "kick", rest)
     k = _k(state)
     if punt:
         play = Play(safety_punt=True, kick_from=yards.own(SAFETY_KICK_LINE))
@@ -67,7 +63,7 @@ def safety_choice(
     ]
 
 
-def kick_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def kick_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """The Kickoff: K yards from the kick line; EZ is a touchback, the receivers start at the 20."""
     k = _k(state)
     r = other(k)
@@ -107,10 +103,10 @@ def kick_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     return replace(state, phase="kr", play=replace(state.play, landing=spot)), [*rulings, ruling]
 
 
-def kick_downed(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def kick_downed(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """The Kickoff: "that is where the receiving team may elect to return": a kick caught in the
     end zone may instead be downed there, a touchback at the 20."""
-    _none(rest, "down")
+    takes_nothing_more("down", rest)
     r = other(_k(state))
     ruling = Ruling(
         "touchback",
@@ -120,7 +116,7 @@ def kick_downed(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
     return _possession(state, r, yards.touchback(), [ruling])
 
 
-def return_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def return_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """The Kickoff / Punts: the return number carries the ball on from where it was caught."""
     kicking = state.phase == "kr"
     k = _k(state) if kicking else state.offense
@@ -155,7 +151,7 @@ def return_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
     return _possession(state, r, spot, rulings)
 
 
-def onside_lg(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def onside_lg(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Onside Kicks: the LG ones digit + 10 yards from the kick line (the receivers flip, as in
     the rulebook's example)."""
     k = _k(state)
@@ -174,7 +170,7 @@ def onside_lg(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     return replace(state, phase="onside_k", play=replace(state.play, landing=landing)), rulings
 
 
-def onside_k(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def onside_k(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Onside Kicks: the receiving team's K number (EZ counts as the longest kick, 100)."""
     token = _one(rest, "the K number")
     value = 100 if token == "ez" else _number(token, "K")
@@ -182,7 +178,7 @@ def onside_k(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Ru
     return replace(state, phase="onside_p", play=replace(state.play, onside_k=value)), rulings
 
 
-def onside_p(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def onside_p(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Onside Kicks: the kicking team's P against the receivers' K; the higher recovers, ties
     flip again."""
     k = _k(state)
@@ -216,9 +212,9 @@ def onside_p(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Ru
     return _possession(state, r, spot, rulings)
 
 
-def field_goal_call(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def field_goal_call(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Field Goals: attempted any time; the kick is from the line of scrimmage + 17."""
-    _none(rest, "fieldgoal")
+    takes_nothing_more("fieldgoal", rest)
     need = yards.field_goal_distance(_ball(state))
     off = state.offense
     assert off is not None
@@ -232,7 +228,7 @@ def field_goal_call(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]
     ]
 
 
-def field_goal(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def field_goal(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Field Goals: good if the FG number equals or exceeds the distance; a miss gives the
     defence the ball at the kick spot; a block is a loose ball behind the line."""
     token = _one(rest, "the FG number")
@@ -255,7 +251,7 @@ def field_goal(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> 
                 points=3,
             )
         )
-        state = _score(state, off, 3)
+        state = scored(state, off, 3)
         if state.quarter > REGULATION_QUARTERS:
             return _finish(state, rulings)
         return _after_score(state, off, rulings)
@@ -272,9 +268,7 @@ def field_goal(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> 
     return _possession(state, dfn, spot, rulings)
 
 
-def punt_call(
-    state: RedZoneState, rest: Sequence[str], raw: Sequence[str], coffin: bool
-) -> Rulings:
+def punt_call(state: RedZoneState, rest: Sequence[str], coffin: bool) -> Rulings:
     """Punts (and Coffin Corner Punts: 5 to 25 yards announced before the flip, only in the
     scoring half)."""
     off = state.offense
@@ -287,14 +281,14 @@ def punt_call(
                 "a coffin-corner punt is only allowed in the scoring half (50 or closer)"
             )
     else:
-        _none(rest, "punt")
+        takes_nothing_more("punt", rest)
     text = f"{state.name(off)} punt" + (f", coffin corner less {c} yards" if coffin else "") + "."
     return replace(state, phase="punt", play=Play(coffin=c, kick_from=_ball(state))), [
         Ruling("punt_call", text, team=off)
     ]
 
 
-def punt_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Punts: P yards from the line of scrimmage (+15 after a safety); into the end zone is a
     touchback; a blocked punt is a loose ball behind the line."""
     token = _one(rest, "the P number or blocked")
@@ -358,7 +352,7 @@ def punt_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     return replace(state, phase="punt_choice"), rulings
 
 
-def coffin_colour(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def coffin_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Coffin Corner Kicks (optional): yellow +5 with a return, red out of bounds, green as
     kicked with a return."""
     colour = _word(_one(rest, "the colour"), COLOURS, "a colour")
@@ -402,11 +396,9 @@ def coffin_colour(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) 
     ]
 
 
-def punt_choice(
-    state: RedZoneState, rest: Sequence[str], raw: Sequence[str], fair: bool
-) -> Rulings:
+def punt_choice(state: RedZoneState, rest: Sequence[str], fair: bool) -> Rulings:
     """Punts: the receiver takes a fair catch or returns it with PR."""
-    _none(rest, "fair" if fair else "return")
+    takes_nothing_more("fair" if fair else "return", rest)
     dfn = state.defence
     if fair:
         spot = state.play.landing

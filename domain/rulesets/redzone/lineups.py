@@ -10,7 +10,7 @@ from domain.rulesets.redzone.parse import _one, _word
 from domain.rulesets.redzone.state import HOME_PLACE, Coach, RedZoneState, Rulings, _set, _unit
 
 
-def swap_unit(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def swap_unit(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Calling Plays: the offence may reposition its players, one OL, RB and WR each side."""
     unit = _word(_one(rest, "rb, wr or ol"), ("rb", "wr", "ol"), "a unit")
     off = state.offense
@@ -24,7 +24,7 @@ def swap_unit(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     ]
 
 
-def align_defender(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def align_defender(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Double Teaming: a defender moves opposite another player of his kind; two opposite one
     player double team him (optional rules widen where a LB or DB may line up)."""
     if len(rest) != 2:

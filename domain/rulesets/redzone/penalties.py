@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain.kernel import takes_nothing_more
 from domain.ruleset import (
     Ruling,
     Side,
@@ -13,7 +14,7 @@ from domain.ruleset import (
 )
 from domain.rulesets.redzone.clock import _between, draw_for_the_play
 from domain.rulesets.redzone.outcomes import _apply_outcome
-from domain.rulesets.redzone.parse import _none, _one, _side
+from domain.rulesets.redzone.parse import _one, _side
 from domain.rulesets.redzone.state import (
     DELAY_OF_GAME_YARDS,
     HAND,
@@ -26,7 +27,7 @@ from domain.rulesets.redzone.state import (
 from domain.rulesets.redzone.views import down_line
 
 
-def delay_of_game(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def delay_of_game(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """No Plays: "no plays in his hand after drawing": the play's draw from the Time Deck comes
     first; then delay of game: discard the hand, draw seven from the Draw Deck, lose 5 yards."""
     side = _side(
@@ -50,11 +51,9 @@ def delay_of_game(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) 
     return state, [*rulings, ruling, *more]
 
 
-def penalty_choice(
-    state: RedZoneState, rest: Sequence[str], raw: Sequence[str], accept: bool
-) -> Rulings:
+def penalty_choice(state: RedZoneState, rest: Sequence[str], accept: bool) -> Rulings:
     """Declining Penalties (optional): the coach not penalised takes the penalty or the play."""
-    _none(rest, "accept" if accept else "decline")
+    takes_nothing_more("accept" if accept else "decline", rest)
     play = state.play
     assert play.penalty is not None and play.outcome is not None
     side, n = play.penalty

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.kernel import final_line
 from domain.ruleset import EntryForm, Extra, Prompt, Slot, other
 from domain.rulesets.redzone import kick_prompts as kicks
 from domain.rulesets.redzone import play_prompts as plays
@@ -20,7 +21,6 @@ from domain.rulesets.redzone.substitutions import (
     _pos,
     _team_discards,
 )
-from domain.rulesets.redzone.views import final_line
 
 
 def prompt_final(state: RedZoneState) -> Prompt:

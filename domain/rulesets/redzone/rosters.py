@@ -6,6 +6,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from domain.kernel import takes_nothing_more
 from domain.ruleset import (
     SIDES,
     IllegalEntry,
@@ -13,7 +14,7 @@ from domain.ruleset import (
     Side,
     other,
 )
-from domain.rulesets.redzone.parse import _none, _one, _side, _word
+from domain.rulesets.redzone.parse import _one, _side, _word, as_typed
 from domain.rulesets.redzone.state import (
     HOME_PLACE,
     OPENING_HAND,
@@ -45,7 +46,7 @@ def _needs(state: RedZoneState, side: Side) -> str:
     return "still needs " + ", ".join(left) if left else "complete"
 
 
-def coin_toss(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def coin_toss(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """The Draft: a coin toss decides who has the advantage (overtime: who kicks or receives)."""
     winner = _side(_one(rest, "toss home | toss away"), state)
     ruling = Ruling("toss", f"{state.name(winner)} win the coin toss.", team=winner)
@@ -53,11 +54,9 @@ def coin_toss(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> R
     return replace(state, phase=nxt, toss_winner=winner), [ruling]
 
 
-def toss_advantage(
-    state: RedZoneState, rest: Sequence[str], raw: Sequence[str], pick: bool
-) -> Rulings:
+def toss_advantage(state: RedZoneState, rest: Sequence[str], pick: bool) -> Rulings:
     """The Draft: the toss winner takes the first pick or home-field advantage (kick/receive)."""
-    _none(rest, "pick" if pick else "field")
+    takes_nothing_more("pick" if pick else "field", rest)
     w = state.toss_winner
     assert w is not None
     first = w if pick else other(w)
@@ -70,11 +69,9 @@ def toss_advantage(
     return replace(state, phase="kick_choice", first_pick=first), [ruling]
 
 
-def kick_or_receive(
-    state: RedZoneState, rest: Sequence[str], raw: Sequence[str], kick: bool
-) -> Rulings:
+def kick_or_receive(state: RedZoneState, rest: Sequence[str], kick: bool) -> Rulings:
     """The Draft: the coach with home-field advantage elects to kick or receive."""
-    _none(rest, "kick" if kick else "receive")
+    takes_nothing_more("kick" if kick else "receive", rest)
     if state.quarter > REGULATION_QUARTERS:
         chooser = state.toss_winner
         assert chooser is not None
@@ -99,7 +96,7 @@ def kick_or_receive(
     ), [ruling]
 
 
-def draft_player(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def draft_player(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """The Draft: alternate picks of 1 QB, 2 RB, 2 WR/TE, 2 OL, 2 DL, 2 LB, 2 DB; no player
     drafted twice."""
     side = state.drafting
@@ -118,7 +115,7 @@ def draft_player(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -
             f"{state.name(side)} already have {squad[unit]} {_plural(unit, squad[unit])}; "
             f"{_needs(state, side)}"
         )
-    name = " ".join(raw[1:]).strip()
+    name = " ".join(as_typed(rest)[1:]).strip()
     number = sum(1 for p in coach.roster if p.pid.startswith(unit)) + 1
     pid = f"{unit}{number}" if unit != "qb" else ("qb" if number == 1 else f"qb{number}")
     if not name:

@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from domain.kernel import scored, takes_nothing_more
 from domain.ruleset import (
     Ruling,
     Side,
     other,
 )
 from domain.rulesets.redzone.clock import _between, _finish, _flip
-from domain.rulesets.redzone.parse import _none, _number, _one
+from domain.rulesets.redzone.parse import _number, _one
 from domain.rulesets.redzone.state import (
     REGULATION_QUARTERS,
     TWO_POINT_LINE,
     Play,
     RedZoneState,
     Rulings,
-    _score,
 )
 
 
@@ -27,7 +27,7 @@ def _touchdown(state: RedZoneState, side: Side, rulings: list[Ruling]) -> Ruling
     rulings.append(
         Ruling("touchdown", f"TOUCHDOWN {state.name(side)}! 6 points.", team=side, points=6)
     )
-    state = _score(state, side, 6)
+    state = scored(state, side, 6)
     if state.quarter > REGULATION_QUARTERS:
         return _finish(state, rulings)
     return replace(
@@ -47,7 +47,7 @@ def _safety(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings
     rulings.append(
         Ruling("safety", f"SAFETY! 2 points {state.name(scorer)}.", team=scorer, points=2)
     )
-    state = _score(state, scorer, 2)
+    state = scored(state, scorer, 2)
     if state.quarter > REGULATION_QUARTERS:
         return _finish(state, rulings)
     state = replace(state, kicker=other(scorer), offense=None, ball_on=None, down=None, marker=None)
@@ -56,9 +56,9 @@ def _safety(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings
     )
 
 
-def try_choice(state: RedZoneState, rest: Sequence[str], raw: Sequence[str], two: bool) -> Rulings:
+def try_choice(state: RedZoneState, rest: Sequence[str], two: bool) -> Rulings:
     """Extra Points / Two Point Conversion: a kick good unless 55*, or a play from the 3."""
-    _none(rest, "two" if two else "kick")
+    takes_nothing_more("two" if two else "kick", rest)
     s = state.scorer
     assert s is not None
     if two:
@@ -83,7 +83,7 @@ def try_choice(state: RedZoneState, rest: Sequence[str], raw: Sequence[str], two
     ]
 
 
-def extra_point(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def extra_point(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Extra Points: the kick is good unless the FG section shows 55*."""
     token = _one(rest, "the FG result")
     s = state.scorer
@@ -103,7 +103,7 @@ def extra_point(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
         rulings.append(
             Ruling("extra_point", f"Extra point good: 1 point {state.name(s)}.", team=s, points=1)
         )
-        state = _score(state, s, 1)
+        state = scored(state, s, 1)
     return _after_score(state, s, rulings)
 
 
@@ -119,7 +119,7 @@ def _try_over(state: RedZoneState, good: bool, rulings: list[Ruling]) -> Rulings
                 points=2,
             )
         )
-        state = _score(state, s, 2)
+        state = scored(state, s, 2)
     else:
         rulings.append(Ruling("two_point_failed", "Two-point conversion no good.", team=s))
     return _after_score(state, s, rulings)

@@ -46,7 +46,7 @@ from domain.rulesets.redzone.state import (
 )
 
 
-def call_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def call_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Calling Plays: one of 16 offensive plays to a side and player; a play starts with each
     coach drawing to seven from his Time Deck."""
     if len(rest) not in (2, 3):
@@ -120,7 +120,7 @@ def reverse_to_tight_end(state: RedZoneState, target: str) -> bool:
     return carrier is not None and carrier.position == "te"
 
 
-def defend_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def defend_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Calling Plays: the defence picks one of 8 defensive plays."""
     name = _word(_one(rest, "a defensive play"), DEFENCES, "a defensive play")
     dfn = state.defence
@@ -146,7 +146,7 @@ def _check_value(token: str) -> tuple[str, int]:
     return "fadd", int(m.group(3))
 
 
-def execution_check(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def execution_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Execution Color Check: each coach flips; Penalties stop the play, FADDs flip again."""
     if len(rest) != 2:
         raise IllegalEntry("enter the offence's result then the defence's: flip green yellow")
@@ -197,7 +197,7 @@ def execution_check(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]
     return _colours_known(state, rulings)
 
 
-def redraw_colour(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def redraw_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Penalties: after a FADD (or a penalty to decline) flip the Draw Deck until a colour."""
     if len(rest) not in (1, 2):
         raise IllegalEntry("enter the colour found and optionally the cards flipped: draw green 2")
@@ -279,7 +279,7 @@ def shifted_colours(state: RedZoneState) -> tuple[str, str, list[str]]:
     return names[o], names[d], notes
 
 
-def chart_result(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def chart_result(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Red Zone Charts: a number is yards; a code names a player to check or a turnover."""
     token = _one(rest, "the chart's result")
     play = state.play
@@ -330,7 +330,7 @@ def chart_result(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -
     return _skill(state, off, state.coach(off).at(f"{side}{code}"), "catch", [ruling])
 
 
-def star_answer(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def star_answer(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """*Tackle: a play-side rusher with a * makes a tackle check; without one, incomplete."""
     ans = _word(_one(rest, "yes or no"), ("yes", "no"), "yes or no")
     c = state.play.check
@@ -350,7 +350,7 @@ def star_answer(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
     )
 
 
-def skill_check(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def skill_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Skill Check: the owner flips; the Player colour picks the line; Injury plays the yellow
     result and removes the player after the play."""
     if len(rest) != 2:
@@ -409,7 +409,7 @@ def skill_check(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
     return _skill(state, off, _target_pid(state), "catch", rulings)
 
 
-def long_gain(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def long_gain(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Long Gains: the LG number, +10 yards on a passing play; TD scores from anywhere."""
     token = _one(rest, "the LG number or td")
     off = state.offense

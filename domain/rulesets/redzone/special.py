@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain.kernel import scored
 from domain.ruleset import IllegalEntry, Ruling
 from domain.rulesets.redzone.clock import _finish, _possession
 from domain.rulesets.redzone.outcomes import _conclude
-from domain.rulesets.redzone.parse import _number, _side, _word
+from domain.rulesets.redzone.parse import _number, _side, _word, as_typed
 from domain.rulesets.redzone.state import (
     HAND,
     REGULATION_QUARTERS,
@@ -19,17 +20,16 @@ from domain.rulesets.redzone.state import (
     RedZoneState,
     Rulings,
     _ball,
-    _score,
     _set,
 )
 
 
-def special_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def special_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Special Play Cards: the card's text overrides the rules; the table enters the ruling."""
     if len(rest) < 3:
         raise IllegalEntry("enter: special <team> <card-name> <effect> [number]")
     side = _side(rest[0], state)
-    card = raw[1]
+    card = as_typed(rest)[1]
     effect = rest[2]
     allowed = {
         "result": ("yards", "turnover"),
@@ -71,7 +71,7 @@ def special_play(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -
                 data={"card": card},
             )
         ]
-        state = _score(state, side, n)
+        state = scored(state, side, n)
         if state.quarter > REGULATION_QUARTERS and n > 0:
             return _finish(state, rulings)
         return state, rulings

@@ -270,15 +270,6 @@ def _unit(pid: str) -> str:
     return pid.rstrip("0123456789")
 
 
-def _score(state: RedZoneState, side: Side, points: int) -> RedZoneState:
-    h, a = state.scores[-1]
-    if side == "home":
-        h += points
-    else:
-        a += points
-    return replace(state, scores=(*state.scores[:-1], (h, a)))
-
-
 def _set(state: RedZoneState, side: Side, coach: Coach) -> RedZoneState:
     coaches = (coach, state.coaches[1]) if side == "home" else (state.coaches[0], coach)
     return replace(state, coaches=coaches)

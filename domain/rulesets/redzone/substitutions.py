@@ -12,7 +12,7 @@ from domain.ruleset import (
     Side,
 )
 from domain.rulesets.redzone.clock import _between
-from domain.rulesets.redzone.parse import _one, _side, _word
+from domain.rulesets.redzone.parse import _one, _side, _word, as_typed
 from domain.rulesets.redzone.state import (
     HOME_PLACE,
     POSITIONS,
@@ -25,7 +25,7 @@ from domain.rulesets.redzone.state import (
 )
 
 
-def substitute(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Injuries: a substitute from the discard pile, then the Draw Deck, then the hand; none
     leaves the position vacant."""
     if not rest:
@@ -33,7 +33,7 @@ def substitute(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> 
             "enter where the substitute came from: sub discard|draw|hand|none [name]"
         )
     where = _word(rest[0], ("discard", "draw", "hand", "none", "bench"), "a place")
-    name = " ".join(raw[1:]).strip()
+    name = " ".join(as_typed(rest)[1:]).strip()
     if name and where in ("none", "bench"):
         raise IllegalEntry(f"sub {where} takes no name; the name is for a card brought in")
     _not_drafted(state, name)
@@ -148,7 +148,7 @@ def _eligible_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
     return [name for pos, name, ours in c.discard if _fits(pos) == need and (ours or not team_only)]
 
 
-def record_discard(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def record_discard(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Injuries: a player card seen going onto a coach's discard pile, a substitute for later."""
     team_play = state.opt("draft") == "team"
     if len(rest) < (3 if team_play else 2):
@@ -160,7 +160,7 @@ def record_discard(state: RedZoneState, rest: Sequence[str], raw: Sequence[str])
         raise IllegalEntry("only the injured player's coach reports discards now")
     position = _word(rest[1], POSITIONS, "a position")
     ours = team_play and _word(rest[2], ("ours", "other"), "ours or other") == "ours"
-    name = " ".join(raw[3 if team_play else 2 :]).strip()
+    name = " ".join(as_typed(rest)[3 if team_play else 2 :]).strip()
     for s in SIDES:
         for q in state.coach(s).roster:
             if name and q.name.lower() == name.lower():
@@ -174,7 +174,7 @@ def record_discard(state: RedZoneState, rest: Sequence[str], raw: Sequence[str])
     return state, [Ruling("discard", text, team=side)]
 
 
-def team_substitute(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def team_substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Injuries (team play): a player of the chosen team first, from the discard pile, Draw
     Deck and hand in that order; if none, substitutions as described above."""
     answer = _word(_one(rest, "teamsub yes|no"), ("yes", "no"), "yes or no")
@@ -234,7 +234,7 @@ def _may_replace(c: Coach, pid: str) -> tuple[str, ...]:
     return tuple(q for q in defence if _unit(q) in ("lb", "db"))
 
 
-def bench_substitution(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def bench_substitution(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Situational Substitutions: before a play a back-up takes a starter's place."""
     if len(rest) != 3:
         raise IllegalEntry("enter: bench <team> <player coming in> <player going out>")
@@ -253,7 +253,7 @@ def bench_substitution(state: RedZoneState, rest: Sequence[str], raw: Sequence[s
     return state, [Ruling("substitution", text, team=side, data={"in": pid_in, "out": pid_out})]
 
 
-def fill_vacancy(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def fill_vacancy(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Injuries: an eligible player drawn during play may be put in at once (from the hand)."""
     if len(rest) < 2:
         raise IllegalEntry("enter: fill <team> <vacant place> [name]")
@@ -264,8 +264,8 @@ def fill_vacancy(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -
     unit = (place if place == "qb" else place[1:]) if offence_place else place
     n = sum(1 for q in c.roster if _unit(q.pid) == unit) + 1
     pid = f"{unit}{n}"
-    _not_drafted(state, " ".join(raw[2:]).strip())
-    name = " ".join(raw[2:]).strip() or f"{state.name(side)} {unit.upper()}{n}"
+    _not_drafted(state, " ".join(as_typed(rest)[2:]).strip())
+    name = " ".join(as_typed(rest)[2:]).strip() or f"{state.name(side)} {unit.upper()}{n}"
     position = "wr" if unit == "wr" else unit
     c = replace(c, roster=(*c.roster, Player(pid, position, name)), hand=max(c.hand - 1, 0))
     if offence_place:

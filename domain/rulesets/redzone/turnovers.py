@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain.kernel import takes_nothing_more
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
@@ -14,14 +15,14 @@ from domain.ruleset import (
 )
 from domain.rulesets.redzone.clock import _flip, _possession
 from domain.rulesets.redzone.downs import _gain
-from domain.rulesets.redzone.parse import _none, _number, _one, _word
+from domain.rulesets.redzone.parse import _number, _one, _word
 from domain.rulesets.redzone.scoring import _safety, _touchdown, _try_over
 from domain.rulesets.redzone.state import FUMBLE_FIELDS, RedZoneState, Rulings, _ball
 
 
-def recovery_card_stands(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def recovery_card_stands(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Fumbles: a Special Play recovery card not answered by another recovers the ball."""
-    _none(rest, "recovered")
+    takes_nothing_more("recovered", rest)
     side = state.play.recover_card
     assert side is not None
     return _loose_ball_recovered(state, side, [])
@@ -53,11 +54,9 @@ def _interception(state: RedZoneState) -> Rulings:
     ]
 
 
-def interception_choice(
-    state: RedZoneState, rest: Sequence[str], raw: Sequence[str], down: bool
-) -> Rulings:
+def interception_choice(state: RedZoneState, rest: Sequence[str], down: bool) -> Rulings:
     """Interceptions: down the ball (a touchback in the end zone) or return it with PR."""
-    _none(rest, "down" if down else "return")
+    takes_nothing_more("down" if down else "return", rest)
     dfn = state.defence
     if not down:
         return replace(state, phase="int_return"), [
@@ -81,7 +80,7 @@ def interception_choice(
     )
 
 
-def interception_return(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def interception_return(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Interceptions: PR yards; a return that fails to leave the end zone is a safety."""
     n = _number(_one(rest, "the PR number"), "PR")
     off = state.offense
@@ -131,7 +130,7 @@ def _fumble(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     ]
 
 
-def fumble_spot(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def fumble_spot(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Fumbles (and Blocks): the LG ones digit is the spot, downfield (behind the line for a
     blocked kick)."""
     n = _number(_one(rest, "the LG number"), "LG")
@@ -152,7 +151,7 @@ def fumble_spot(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) ->
     return replace(state, phase="fumble_guess", play=replace(play, loose_at=spot)), rulings
 
 
-def fumble_guess(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def fumble_guess(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Fumbles: the offence picks a card field, the defence calls odd or even."""
     if len(rest) != 2:
         raise IllegalEntry("enter the offence's field then the defence's call: guess k odd")
@@ -171,7 +170,7 @@ def fumble_guess(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -
     ), [ruling]
 
 
-def fumble_flip(state: RedZoneState, rest: Sequence[str], raw: Sequence[str]) -> Rulings:
+def fumble_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Fumbles: the defence recovers if its odd/even call matches the offence's flipped number."""
     n = _number(_one(rest, "the number"), state.play.loose_field.upper())
     off = state.offense

@@ -1,10 +1,11 @@
-"""Lines and views shown to the table: down and distance, the final line, the line-ups."""
+"""Lines and views shown to the table: down and distance, the ball's spot, the line-ups."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from domain import field as yards
+from domain.kernel import down_and_distance
 from domain.ruleset import Side
 from domain.rulesets.redzone.state import Outcome, RedZoneState
 
@@ -27,21 +28,12 @@ def down_line(state: RedZoneState) -> str:
         return f"Two-point try at {spot_text(state)}"
     dist = yards.distance_to_gain(state.ball_on, state.marker)
     to_go = "goal" if yards.goal_to_go(state.ball_on, dist) and state.marker == 0 else str(dist)
-    ordinal = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}[state.down]
-    return f"{ordinal} and {to_go} at {spot_text(state)}"
+    return f"{down_and_distance(state.down, to_go)} at {spot_text(state)}"
 
 
 def spot_text(state: RedZoneState) -> str:
     assert state.ball_on is not None and state.offense is not None
     return state.spot_for(state.offense, state.ball_on)
-
-
-def final_line(state: RedZoneState) -> str:
-    total = state.total
-    line = f"{state.home} {total['home']}, {state.away} {total['away']}"
-    if state.winner:
-        return f"{line}. {state.name(state.winner)} win."
-    return line
 
 
 def lineup_view(state: RedZoneState, side: Side) -> dict[str, Any]:
