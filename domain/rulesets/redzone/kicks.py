@@ -317,29 +317,9 @@ def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
         )
         return _possession(state, dfn, yards.touchback(), rulings)
     spot = yards.flip(landing)
-    play = replace(play, landing=spot)
-    state = replace(state, play=play)
+    state = replace(state, play=replace(play, landing=spot))
     if play.coffin:
-        if state.opt("coffin_colour") == "yes":
-            rulings.append(
-                Ruling(
-                    "punt",
-                    f"Coffin-corner punt: P {n} less {play.coffin} = {distance} yards.",
-                    team=off,
-                    yards=distance,
-                )
-            )
-            return replace(state, phase="coffin_colour"), rulings
-        rulings.append(
-            Ruling(
-                "punt",
-                f"Coffin-corner punt: {distance} yards, out of bounds at "
-                f"{state.spot_for(dfn, spot)}.",
-                team=off,
-                yards=distance,
-            )
-        )
-        return _possession(state, dfn, spot, rulings)
+        return _coffin_corner(state, n, distance, rulings)
     rulings.append(
         Ruling(
             "punt",
@@ -350,6 +330,35 @@ def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
         )
     )
     return replace(state, phase="punt_choice"), rulings
+
+
+def _coffin_corner(state: RedZoneState, n: int, distance: int, rulings: list[Ruling]) -> Rulings:
+    """Coffin Corner Punts: out of bounds where it comes down (with the optional colour flip,
+    the punter flips the Draw Deck first)."""
+    off = state.offense
+    assert off is not None
+    dfn = other(off)
+    play = state.play
+    if state.opt("coffin_colour") == "yes":
+        rulings.append(
+            Ruling(
+                "punt",
+                f"Coffin-corner punt: P {n} less {play.coffin} = {distance} yards.",
+                team=off,
+                yards=distance,
+            )
+        )
+        return replace(state, phase="coffin_colour"), rulings
+    rulings.append(
+        Ruling(
+            "punt",
+            f"Coffin-corner punt: {distance} yards, out of bounds at "
+            f"{state.spot_for(dfn, play.landing)}.",
+            team=off,
+            yards=distance,
+        )
+    )
+    return _possession(state, dfn, play.landing, rulings)
 
 
 def coffin_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:

@@ -240,35 +240,7 @@ def roster_problems(text: str) -> list[str]:
     have = dict.fromkeys(squad, 0)
     seen: dict[str, int] = {}
     for i, p in enumerate(players, start=1):
-        if not isinstance(p, dict):
-            problems.append(f"player {i}: must be a table with name and position")
-            continue
-        name = p.get("name")
-        label = f"player {i} ({name})" if isinstance(name, str) and name.strip() else f"player {i}"
-        if not isinstance(name, str) or not name.strip():
-            problems.append(f"{label}: missing name")
-        else:
-            key = name.strip().lower()
-            if key in seen:
-                problems.append(f"{label}: {name} is drafted twice (also player {seen[key]})")
-            else:
-                seen[key] = i
-        pos = p.get("position")
-        pos_key = pos.strip().lower() if isinstance(pos, str) else ""
-        if pos_key not in POSITIONS:
-            problems.append(
-                f"{label}: position {pos!r} is not one of {', '.join(x.upper() for x in POSITIONS)}"
-            )
-            continue
-        unit = "wr" if pos_key == "te" else pos_key
-        have[unit] += 1
-        if have[unit] > squad[unit]:
-            problems.append(
-                f"{label}: one {POSITION_NAMES[unit]} too many (a squad has {squad[unit]})"
-            )
-        extra = set(p) - {"name", "position", "team"}
-        if extra:
-            problems.append(f"{label}: unknown keys {', '.join(sorted(extra))}")
+        problems += _player_problems(i, p, squad, have, seen)
     for unit, need in squad.items():
         if have[unit] < need:
             problems.append(
@@ -280,4 +252,39 @@ def roster_problems(text: str) -> list[str]:
         problems.append(
             f"{len(players)} players listed; a {'20-man' if subs else '13-man'} squad has {total}"
         )
+    return problems
+
+
+def _player_problems(
+    i: int, p: object, squad: dict[str, int], have: dict[str, int], seen: dict[str, int]
+) -> list[str]:
+    """The Draft: one [[player]] table's broken rules (a name drafted once, a known position,
+    no more than the squad holds); counts the player into ``have`` and ``seen``."""
+    if not isinstance(p, dict):
+        return [f"player {i}: must be a table with name and position"]
+    problems: list[str] = []
+    name = p.get("name")
+    label = f"player {i} ({name})" if isinstance(name, str) and name.strip() else f"player {i}"
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{label}: missing name")
+    else:
+        key = name.strip().lower()
+        if key in seen:
+            problems.append(f"{label}: {name} is drafted twice (also player {seen[key]})")
+        else:
+            seen[key] = i
+    pos = p.get("position")
+    pos_key = pos.strip().lower() if isinstance(pos, str) else ""
+    if pos_key not in POSITIONS:
+        problems.append(
+            f"{label}: position {pos!r} is not one of {', '.join(x.upper() for x in POSITIONS)}"
+        )
+        return problems
+    unit = "wr" if pos_key == "te" else pos_key
+    have[unit] += 1
+    if have[unit] > squad[unit]:
+        problems.append(f"{label}: one {POSITION_NAMES[unit]} too many (a squad has {squad[unit]})")
+    extra = set(p) - {"name", "position", "team"}
+    if extra:
+        problems.append(f"{label}: unknown keys {', '.join(sorted(extra))}")
     return problems

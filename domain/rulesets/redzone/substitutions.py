@@ -44,44 +44,8 @@ def substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     if where != "bench":
         name, discard = _substitution_order(state, side, pid, where, name)
         c = replace(c, discard=discard)
-    newc = replace(c, injured=(*c.injured, pid))
-    new_pid = ""
-    if where != "none":
-        if where == "bench":
-            bench = _bench(state, side, pid)
-            if not bench:
-                raise IllegalEntry(
-                    "no drafted back-up for this position; enter discard, draw, hand or none"
-                )
-            new_pid = bench[0]
-        else:
-            unit = p.pid.rstrip("0123456789")
-            n = sum(1 for q in c.roster if q.pid.rstrip("0123456789") == unit) + 1
-            new_pid = f"{unit}{n}"
-            newc = replace(
-                newc,
-                roster=(
-                    *newc.roster,
-                    Player(
-                        new_pid,
-                        p.position,
-                        name or f"{state.name(side)} substitute {unit.upper()}{n}",
-                    ),
-                ),
-            )
-        if where == "draw":
-            newc = replace(newc, draw_flips=newc.draw_flips + 1)
-        if where == "hand":
-            newc = replace(newc, hand=max(newc.hand - 1, 0))
-    newc = replace(
-        newc,
-        offence=tuple((s, new_pid if q == pid else q) for s, q in newc.offence),
-        defence=tuple(
-            (new_pid if q == pid else q, s)
-            for q, s in newc.defence
-            if not (q == pid and not new_pid)
-        ),
-    )
+    newc, new_pid = _bring_in(state, side, replace(c, injured=(*c.injured, pid)), p, where, name)
+    newc = _take_the_place(newc, pid, new_pid)
     state = replace(_set(state, side, newc), subs=state.subs[1:], sub_team="")
     newcomer = newc.player(new_pid) if new_pid else None
     text = f"{p.name} leaves the game; " + (
@@ -93,6 +57,47 @@ def substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     resume = state.resume
     assert resume is not None
     return _between(replace(state, phase=resume, resume=None), rulings)
+
+
+def _bring_in(
+    state: RedZoneState, side: Side, c: Coach, p: Player, where: str, name: str
+) -> tuple[Coach, str]:
+    """Injuries: the substitute joins the roster (a card from the discard pile, Draw Deck or
+    hand; a drafted back-up from the bench), and the card comes off the deck or hand it was
+    in. Returns the coach and the substitute's id ("" when the position stays vacant)."""
+    if where == "none":
+        return c, ""
+    if where == "bench":
+        bench = _bench(state, side, p.pid)
+        if not bench:
+            raise IllegalEntry(
+                "no drafted back-up for this position; enter discard, draw, hand or none"
+            )
+        return c, bench[0]
+    unit = p.pid.rstrip("0123456789")
+    n = sum(1 for q in c.roster if q.pid.rstrip("0123456789") == unit) + 1
+    new_pid = f"{unit}{n}"
+    newcomer = Player(
+        new_pid, p.position, name or f"{state.name(side)} substitute {unit.upper()}{n}"
+    )
+    c = replace(c, roster=(*c.roster, newcomer))
+    if where == "draw":
+        c = replace(c, draw_flips=c.draw_flips + 1)
+    if where == "hand":
+        c = replace(c, hand=max(c.hand - 1, 0))
+    return c, new_pid
+
+
+def _take_the_place(c: Coach, pid: str, new_pid: str) -> Coach:
+    """Injuries: the substitute lines up where the injured player did; with none, the place is
+    vacant (a defender's place is left out)."""
+    return replace(
+        c,
+        offence=tuple((s, new_pid if q == pid else q) for s, q in c.offence),
+        defence=tuple(
+            (new_pid if q == pid else q, s) for q, s in c.defence if not (q == pid and not new_pid)
+        ),
+    )
 
 
 def _substitution_order(
