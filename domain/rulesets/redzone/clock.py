@@ -154,18 +154,18 @@ def end_quarter(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     total = state.total
     if q >= REGULATION_QUARTERS and total["home"] != total["away"]:
         return _finish(state, rulings)
-    coaches = tuple(replace(state.coach(s), time=state.deck, refresh=True) for s in SIDES)
-    state = replace(state, quarter=q + 1, scores=(*state.scores, (0, 0)), coaches=coaches)  # type: ignore[arg-type]
+    home, away = (replace(state.coach(s), time=state.deck, refresh=True) for s in SIDES)
+    state = replace(state, quarter=q + 1, scores=(*state.scores, (0, 0)), coaches=(home, away))
     if q == 2:
         assert state.opening_kicker is not None
         kicker = other(state.opening_kicker)
-        coaches = tuple(replace(state.coach(s), timeouts=TIMEOUTS_PER_HALF) for s in SIDES)
+        home, away = (replace(state.coach(s), timeouts=TIMEOUTS_PER_HALF) for s in SIDES)
         rulings.append(
             Ruling("halftime", f"Halftime. {state.name(kicker)} kick off to start the second half.")
         )
         return replace(
             state,
-            coaches=coaches,
+            coaches=(home, away),
             phase="kickoff",
             kicker=kicker,
             offense=None,
@@ -173,7 +173,7 @@ def end_quarter(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
             down=None,
             marker=None,
             play=Play(),
-        ), rulings  # type: ignore[arg-type]
+        ), rulings
     if q == REGULATION_QUARTERS:
         rulings.append(
             Ruling(

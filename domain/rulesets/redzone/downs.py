@@ -33,9 +33,10 @@ def _next_down(
     state: RedZoneState, spot: int, rulings: list[Ruling], gained: int | None = None
 ) -> Rulings:
     off = state.offense
-    assert off is not None and state.marker is not None and state.down is not None
+    marker, down = state.marker, state.down
+    assert off is not None and marker is not None and down is not None
     prefix = f"{gained:+d} yards. " if gained is not None else ""
-    if spot <= state.marker:
+    if spot <= marker:
         state = replace(state, ball_on=spot, down=1, marker=yards.first_down_marker(spot))
         rulings.append(
             Ruling(
@@ -47,14 +48,14 @@ def _next_down(
             )
         )
         return _between(replace(state, phase="call", play=Play()), rulings)
-    if state.down >= 4:
+    if down >= 4:
         dfn = other(off)
         rulings.append(
             Ruling("turnover_on_downs", f"{prefix}Turnover on downs.", team=off, yards=gained)
         )
         state, more = _possession(state, dfn, yards.flip(spot), rulings)
         return state, more
-    state = replace(state, ball_on=spot, down=state.down + 1)
+    state = replace(state, ball_on=spot, down=down + 1)
     rulings.append(
         Ruling(
             "down", f"{prefix}{down_line(state)}.", team=off, yards=gained, data={"ball_on": spot}

@@ -30,10 +30,10 @@ from domain.rulesets.redzone.views import down_line
 def delay_of_game(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """No Plays: "no plays in his hand after drawing": the play's draw from the Time Deck comes
     first; then delay of game: discard the hand, draw seven from the Draw Deck, lose 5 yards."""
+    off = state.offense
+    assert off is not None
     side = _side(
-        _one(rest, "the team with no plays"),
-        state,
-        (state.offense if state.phase == "call" else state.defence,),
+        _one(rest, "the team with no plays"), state, (off if state.phase == "call" else other(off),)
     )
     rulings: list[Ruling] = []
     if state.phase == "call":

@@ -13,7 +13,7 @@ from domain.rulesets.redzone import kick_prompts as kicks
 from domain.rulesets.redzone import play_prompts as plays
 from domain.rulesets.redzone.forms import discard_form, team_slot, word_slot
 from domain.rulesets.redzone.rosters import _needs, _plural, open_positions
-from domain.rulesets.redzone.state import REGULATION_QUARTERS, Phase, RedZoneState
+from domain.rulesets.redzone.state import REGULATION_QUARTERS, RedZoneState
 from domain.rulesets.redzone.substitutions import (
     _bench,
     _eligible_discards,
@@ -139,7 +139,7 @@ def prompt_sub(state: RedZoneState) -> Prompt:
     )
 
 
-PROMPTS: dict[Phase, Callable[[RedZoneState], Prompt]] = {
+PROMPTS: dict[str, Callable[[RedZoneState], Prompt]] = {
     "toss": prompt_toss,
     "advantage": prompt_advantage,
     "kick_choice": prompt_kick_choice,
