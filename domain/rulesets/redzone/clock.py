@@ -26,6 +26,7 @@ from domain.rulesets.redzone.state import (
     Play,
     RedZoneState,
     Rulings,
+    _offence,
     _set,
 )
 
@@ -78,8 +79,7 @@ def refresh_hand(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 
 def draw_for_the_play(state: RedZoneState) -> Rulings:
     """Starting Play: each coach draws back to seven from his Time Deck (the play has started)."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     rulings: list[Ruling] = []
     for s in (off, other(off)):
         c = state.coach(s)

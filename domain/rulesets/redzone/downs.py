@@ -8,15 +8,14 @@ from domain import field as yards
 from domain.ruleset import Ruling, other
 from domain.rulesets.redzone.clock import _between, _possession
 from domain.rulesets.redzone.scoring import _safety, _touchdown, _try_over
-from domain.rulesets.redzone.state import Play, RedZoneState, Rulings, _ball
+from domain.rulesets.redzone.state import Play, RedZoneState, Rulings, _ball, _offence
 from domain.rulesets.redzone.views import down_line, spot_text
 
 
 def _gain(state: RedZoneState, n: int, rulings: list[Ruling] | None = None) -> Rulings:
     """Downs: the ball moves; a touchdown, a safety, a first down or the next down."""
     rulings = list(rulings or [])
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     spot = yards.advance(_ball(state), n)
     if state.is_try:
         return _try_over(state, yards.is_touchdown(spot), rulings)

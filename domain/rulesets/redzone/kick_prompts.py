@@ -16,24 +16,14 @@ from domain.rulesets.redzone.state import (
     _ball,
     _deck,
     _k,
+    _offence,
+    _scorer,
 )
 
 
 def _flip_text(state: RedZoneState, side: Side, what: str) -> str:
     """ "Bears flip the top Time Deck card: enter the K number" (the Draw Deck once empty)."""
     return f"{state.name(side)} flip the top {_deck(state, side)} card: enter the {what}"
-
-
-def _offence(state: RedZoneState) -> Side:
-    off = state.offense
-    assert off is not None
-    return off
-
-
-def _scorer(state: RedZoneState) -> Side:
-    s = state.scorer
-    assert s is not None
-    return s
 
 
 def prompt_kickoff(state: RedZoneState) -> Prompt:

@@ -26,6 +26,7 @@ from domain.rulesets.redzone.state import (
     Rulings,
     _ball,
     _k,
+    _offence,
     _set,
 )
 
@@ -216,8 +217,7 @@ def field_goal_call(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Field Goals: attempted any time; the kick is from the line of scrimmage + 17."""
     takes_nothing_more("fieldgoal", rest)
     need = yards.field_goal_distance(_ball(state))
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     return replace(state, phase="fg", play=Play()), [
         Ruling(
             "field_goal_try",
@@ -232,8 +232,7 @@ def field_goal(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Field Goals: good if the FG number equals or exceeds the distance; a miss gives the
     defence the ball at the kick spot; a block is a loose ball behind the line."""
     token = _one(rest, "the FG number")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     if token == "blocked":
         state, rulings = _flip(state, off)
@@ -271,8 +270,7 @@ def field_goal(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 def punt_call(state: RedZoneState, rest: Sequence[str], coffin: bool) -> Rulings:
     """Punts (and Coffin Corner Punts: 5 to 25 yards announced before the flip, only in the
     scoring half)."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     c = 0
     if coffin:
         c = _number(_one(rest, "yards taken off, 5 to 25"), "coffin-corner yards", 5, 25)
@@ -292,8 +290,7 @@ def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Punts: P yards from the line of scrimmage (+15 after a safety); into the end zone is a
     touchback; a blocked punt is a loose ball behind the line."""
     token = _one(rest, "the P number or blocked")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     play = state.play
     if token == "blocked":
@@ -335,8 +332,7 @@ def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 def _coffin_corner(state: RedZoneState, n: int, distance: int, rulings: list[Ruling]) -> Rulings:
     """Coffin Corner Punts: out of bounds where it comes down (with the optional colour flip,
     the punter flips the Draw Deck first)."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     play = state.play
     if state.opt("coffin_colour") == "yes":
@@ -365,8 +361,7 @@ def coffin_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Coffin Corner Kicks (optional): yellow +5 with a return, red out of bounds, green as
     kicked with a return."""
     colour = _word(_one(rest, "the colour"), COLOURS, "a colour")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     c = state.coach(off)
     state = _set(state, off, replace(c, draw_flips=c.draw_flips + 1))

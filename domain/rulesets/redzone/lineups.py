@@ -7,14 +7,21 @@ from dataclasses import replace
 
 from domain.ruleset import IllegalEntry, Ruling
 from domain.rulesets.redzone.parse import _one, _word
-from domain.rulesets.redzone.state import HOME_PLACE, Coach, RedZoneState, Rulings, _set, _unit
+from domain.rulesets.redzone.state import (
+    HOME_PLACE,
+    Coach,
+    RedZoneState,
+    Rulings,
+    _offence,
+    _set,
+    _unit,
+)
 
 
 def swap_unit(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Calling Plays: the offence may reposition its players, one OL, RB and WR each side."""
     unit = _word(_one(rest, "rb, wr or ol"), ("rb", "wr", "ol"), "a unit")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     c = state.coach(off)
     slots = dict(c.offence)
     slots[f"l{unit}"], slots[f"r{unit}"] = slots[f"r{unit}"], slots[f"l{unit}"]

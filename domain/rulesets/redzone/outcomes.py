@@ -16,6 +16,7 @@ from domain.rulesets.redzone.state import (
     RedZoneState,
     Rulings,
     _ball,
+    _offence,
     _unit,
 )
 from domain.rulesets.redzone.turnovers import _fumble, _interception
@@ -27,8 +28,7 @@ def _conclude(
     """Tight End, FADD and no-long-bomb adjustments, then the penalty choice if one is pending."""
     rulings = list(rulings or [])
     play = state.play
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     if outcome.kind == "yards":
         n = outcome.yards
         if play.kind == "run" and outcome.source != "special":
@@ -60,8 +60,7 @@ def run_yards(state: RedZoneState) -> tuple[int, list[str]]:
     """Tight Ends (+1 to his side, optional limits), Canceling the TE (a LB opposite him
     cancels it; a LB opposite a WR on the play side -1) and the Nickel (+1 at a DB)."""
     play = state.play
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     c, dc = state.coach(off), state.coach(other(off))
     side = play.target[0]
     end = c.player(c.at(f"{side}wr"))
@@ -115,8 +114,7 @@ def _apply_outcome(state: RedZoneState, outcome: Outcome) -> Rulings:
     if outcome.kind == "yards":
         return _gain(state, outcome.yards)
     if outcome.kind == "td":
-        off = state.offense
-        assert off is not None
+        off = _offence(state)
         if state.is_try:
             return _try_over(state, True, [])
         return _touchdown(state, off, [])

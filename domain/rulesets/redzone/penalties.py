@@ -22,6 +22,7 @@ from domain.rulesets.redzone.state import (
     RedZoneState,
     Rulings,
     _ball,
+    _offence,
     _set,
 )
 from domain.rulesets.redzone.views import down_line
@@ -30,8 +31,7 @@ from domain.rulesets.redzone.views import down_line
 def delay_of_game(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """No Plays: "no plays in his hand after drawing": the play's draw from the Time Deck comes
     first; then delay of game: discard the hand, draw seven from the Draw Deck, lose 5 yards."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     side = _side(
         _one(rest, "the team with no plays"), state, (off if state.phase == "call" else other(off),)
     )
@@ -78,8 +78,7 @@ def penalty_choice(state: RedZoneState, rest: Sequence[str], accept: bool) -> Ru
 def _apply_penalty(state: RedZoneState, side: Side, n: int) -> Rulings:
     """Penalties: yards against the team flagged, the down replayed (never more than half the
     distance to the goal)."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     spot = yards.penalty_spot(_ball(state), n if side != off else -n)
     state = replace(state, ball_on=spot, play=Play(), phase="call")
     assert state.marker is not None

@@ -34,14 +34,14 @@ from domain.rulesets.redzone.state import (
     YARDS_LOW,
     RedZoneState,
     _deck,
+    _offence,
 )
 from domain.rulesets.redzone.views import _outcome_text, down_line
 
 
 def _teams(state: RedZoneState) -> tuple[Side, Side]:
     """The offence and the defence of the play in progress."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     return off, other(off)
 
 

@@ -19,6 +19,7 @@ from domain.rulesets.redzone.state import (
     Play,
     RedZoneState,
     Rulings,
+    _scorer,
 )
 
 
@@ -59,8 +60,7 @@ def _safety(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings
 def try_choice(state: RedZoneState, rest: Sequence[str], two: bool) -> Rulings:
     """Extra Points / Two Point Conversion: a kick good unless 55*, or a play from the 3."""
     takes_nothing_more("two" if two else "kick", rest)
-    s = state.scorer
-    assert s is not None
+    s = _scorer(state)
     if two:
         state = replace(
             state,
@@ -86,8 +86,7 @@ def try_choice(state: RedZoneState, rest: Sequence[str], two: bool) -> Rulings:
 def extra_point(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Extra Points: the kick is good unless the FG section shows 55*."""
     token = _one(rest, "the FG result")
-    s = state.scorer
-    assert s is not None
+    s = _scorer(state)
     if token not in ("55*", "blocked"):
         _number(token, "FG")
     state, rulings = _flip(state, s)
@@ -108,8 +107,7 @@ def extra_point(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 
 
 def _try_over(state: RedZoneState, good: bool, rulings: list[Ruling]) -> Rulings:
-    s = state.scorer
-    assert s is not None
+    s = _scorer(state)
     if good:
         rulings.append(
             Ruling(

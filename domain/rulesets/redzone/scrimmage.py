@@ -41,6 +41,7 @@ from domain.rulesets.redzone.state import (
     RedZoneState,
     Rulings,
     _label,
+    _offence,
     _set,
     _unit,
 )
@@ -69,8 +70,7 @@ def call_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
             f"a Reverse can't be run to the Tight End ({target.upper()}) when the TE only helps "
             "outside runs; call it to another player"
         )
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     state, rulings = draw_for_the_play(state)
     for s in (off, other(off)):
         c = state.coach(s)
@@ -150,8 +150,7 @@ def execution_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Execution Color Check: each coach flips; Penalties stop the play, FADDs flip again."""
     if len(rest) != 2:
         raise IllegalEntry("enter the offence's result then the defence's: flip green yellow")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     o, d = _check_value(rest[0]), _check_value(rest[1])
     state, rulings = _flip(state, off)
@@ -232,8 +231,7 @@ def shifted_colours(state: RedZoneState) -> tuple[str, str, list[str]]:
     """Double Teaming, the DL key, vacant positions (Injuries) and a LB covering a receiver
     (Canceling the TE, 3 Wide): colour-grade shifts."""
     play = state.play
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     oc, dc = state.coach(off), state.coach(other(off))
     o, d = GRADE[play.colours[0]], GRADE[play.colours[1]]
     notes: list[str] = []
@@ -283,8 +281,7 @@ def chart_result(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Red Zone Charts: a number is yards; a code names a player to check or a turnover."""
     token = _one(rest, "the chart's result")
     play = state.play
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     if re.fullmatch(r"[+-]?\d{1,3}", token):
         n = _number(token, "yards", YARDS_LOW, YARDS_HIGH)
@@ -382,8 +379,7 @@ def skill_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
             state, Outcome("yards", n, "skill" if c.skill == "catch" else "run_skill"), rulings
         )
     result = _word(token, SKILL_WORDS[c.skill], f"a {c.skill.title()} result")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     # A defender's Cover check that comes up INT: he is the one who picks the pass off.
     defender = state.coach(c.owner).player(c.pid) if c.owner != off else None
     picked = {"players": {"interceptor": defender.name}} if defender and result == "int" else {}
@@ -412,8 +408,7 @@ def skill_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 def long_gain(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Long Gains: the LG number, +10 yards on a passing play; TD scores from anywhere."""
     token = _one(rest, "the LG number or td")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     bonus = state.play.lg_bonus
     state, rulings = _flip(state, off)
     if token == "td":
@@ -457,8 +452,7 @@ def _cover_defender(state: RedZoneState) -> str:
 def _runner(state: RedZoneState, code: str) -> str:
     """Skill Check / 3 Wide: the play-side back (or receiver) runs; with a receiver standing
     in a back's place the other back carries the ball."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     c = state.coach(off)
     side = state.play.target[0]
     pid = c.at(f"{side}{code}")
@@ -472,8 +466,7 @@ def _runner(state: RedZoneState, code: str) -> str:
 
 
 def _target_pid(state: RedZoneState) -> str:
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     return state.coach(off).at(state.play.target)
 
 

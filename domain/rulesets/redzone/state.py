@@ -285,6 +285,18 @@ def _k(state: RedZoneState) -> Side:
     return state.kicker
 
 
+def _offence(state: RedZoneState) -> Side:
+    """The team with the ball (a play, a kick from scrimmage or a try is under way)."""
+    assert state.offense is not None
+    return state.offense
+
+
+def _scorer(state: RedZoneState) -> Side:
+    """The team that scored the touchdown whose try is under way."""
+    assert state.scorer is not None
+    return state.scorer
+
+
 def _ball(state: RedZoneState) -> int:
     assert state.ball_on is not None
     return state.ball_on

@@ -17,7 +17,7 @@ from domain.rulesets.redzone.clock import _flip, _possession
 from domain.rulesets.redzone.downs import _gain
 from domain.rulesets.redzone.parse import _number, _one, _word
 from domain.rulesets.redzone.scoring import _safety, _touchdown, _try_over
-from domain.rulesets.redzone.state import FUMBLE_FIELDS, RedZoneState, Rulings, _ball
+from domain.rulesets.redzone.state import FUMBLE_FIELDS, RedZoneState, Rulings, _ball, _offence
 
 
 def recovery_card_stands(state: RedZoneState, rest: Sequence[str]) -> Rulings:
@@ -30,8 +30,7 @@ def recovery_card_stands(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 
 def _interception(state: RedZoneState) -> Rulings:
     """Interceptions: Passing Play Number x 3 yards downfield; beyond the end line a touchback."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     depth = state.play.ppn * 3
     spot = yards.advance(_ball(state), depth)
@@ -83,8 +82,7 @@ def interception_choice(state: RedZoneState, rest: Sequence[str], down: bool) ->
 def interception_return(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Interceptions: PR yards; a return that fails to leave the end zone is a safety."""
     n = _number(_one(rest, "the PR number"), "PR")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     state, rulings = _flip(state, dfn)
     spot = yards.advance(state.play.landing, n)
@@ -118,8 +116,7 @@ def interception_return(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 
 def _fumble(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     """Fumbles: the ball is loose; the offensive coach flips LG for the spot."""
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     if state.is_try:
         return _try_over(
             state, False, [*rulings, Ruling("fumble", "Fumble on the try: no good.", team=off)]
@@ -134,8 +131,7 @@ def fumble_spot(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Fumbles (and Blocks): the LG ones digit is the spot, downfield (behind the line for a
     blocked kick)."""
     n = _number(_one(rest, "the LG number"), "LG")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     state, rulings = _flip(state, off)
     digit = n % 10
     play = state.play
@@ -157,8 +153,7 @@ def fumble_guess(state: RedZoneState, rest: Sequence[str]) -> Rulings:
         raise IllegalEntry("enter the offence's field then the defence's call: guess k odd")
     f = _word(rest[0], FUMBLE_FIELDS, "a card field")
     call = _word(rest[1], ("odd", "even"), "odd or even")
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     ruling = Ruling(
         "recovery_call",
         f"{state.name(other(off))} call {call} on the offence's {f.upper()} number.",
@@ -173,8 +168,7 @@ def fumble_guess(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 def fumble_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     """Fumbles: the defence recovers if its odd/even call matches the offence's flipped number."""
     n = _number(_one(rest, "the number"), state.play.loose_field.upper())
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     state, rulings = _flip(state, off)
     parity = "odd" if n % 2 else "even"
     winner = other(off) if parity == state.play.loose_call else off
@@ -189,8 +183,7 @@ def fumble_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 
 
 def _loose_ball_recovered(state: RedZoneState, winner: Side, rulings: list[Ruling]) -> Rulings:
-    off = state.offense
-    assert off is not None
+    off = _offence(state)
     dfn = other(off)
     play = state.play
     spot = play.loose_at
