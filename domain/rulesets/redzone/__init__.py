@@ -26,7 +26,7 @@ from domain.rulesets.redzone.views import lineup_view
 __all__ = ["RULESET", "RedZone", "RedZoneState", "roster_problems"]
 
 # The shared step bound to Red Zone's tables; entries keep their typed case for names.
-RULES = kernel.Rules(
+RULES: kernel.Rules[RedZoneState] = kernel.Rules(
     prompts=PROMPTS,
     handlers=HANDLERS,
     final_line=kernel.final_line,
