@@ -1388,3 +1388,12 @@ def test_a_name_keeps_the_case_and_punctuation_it_was_typed_with() -> None:
     g = Game()
     g.enter("toss home", "field", "receive", "draft qb O'Neal, Leslie")
     assert g.last[0].text == "Duncan draft O'Neal, Leslie (QB)."
+
+
+def test_a_special_play_typed_with_commas_is_read_not_crashed_on() -> None:
+    """Special Play Cards: words may be separated by commas (docs/entries.md); the card is
+    played, not a traceback."""
+    g = drafted()
+    g.enter("special home,card,none")
+    assert g.kinds() == ["special_play"]
+    assert g.last[0].data == {"card": "card"}

@@ -29,7 +29,9 @@ def special_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     if len(rest) < 3:
         raise IllegalEntry("enter: special <team> <card-name> <effect> [number]")
     side = _side(rest[0], state)
-    card = as_typed(rest)[1]
+    typed = as_typed(rest)
+    # Commas also separate words; with fewer words as typed, the card's name is read lower case.
+    card = typed[1] if len(typed) > 1 else rest[1]
     effect = rest[2]
     allowed = {
         "result": ("yards", "turnover"),
