@@ -47,6 +47,13 @@ def clone(dest: Path, ref: str) -> str:
     return out.stdout.strip()
 
 
+def _game_source(repo: Path, game: str) -> str:
+    """The game's rules: its module, or every module of its package (domain/rulesets/<game>/)."""
+    if (repo / "domain" / "rulesets" / game).is_dir():
+        return f"domain/rulesets/{game}/*.py"
+    return f"domain/rulesets/{game}.py"
+
+
 def configure(repo: Path, game: str, tests: list[str]) -> None:
     """mutmut's settings, written into the clone's pyproject.toml only."""
     files = sorted({f for pattern in tests for f in glob.glob(pattern, root_dir=repo)})
@@ -57,7 +64,7 @@ def configure(repo: Path, game: str, tests: list[str]) -> None:
             "",
             "[tool.mutmut]",
             'source_paths = ["domain"]',
-            f"only_mutate = {_toml_list([f'domain/rulesets/{game}.py'])}",
+            f"only_mutate = {_toml_list([_game_source(repo, game)])}",
             f"also_copy = {_toml_list(list(ALSO_COPY))}",
             f"pytest_add_cli_args_test_selection = {_toml_list(files)}",
             'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]',

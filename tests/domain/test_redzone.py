@@ -1340,3 +1340,60 @@ def test_random_legal_games_reach_a_final_score(seed: int, options: dict[str, st
         if sit["ball_on"] is not None:
             assert 0 <= sit["ball_on"] <= 100
     assert state.phase == "final"
+
+
+# Entries read through the kernel's shared step (issue #18) ----------------------------------
+
+
+@pytest.mark.parametrize("text", ["k +67", "k ++67", "k -1", "k 6.7", "k 100"])
+def test_a_printed_card_number_is_digits_only(text: str) -> None:
+    """The Kickoff: K is a number printed on the card, 0 to 99; a sign is never printed on it."""
+    g = drafted()
+    g.enter("kick")
+    assert "K is a whole number from 0 to 99" in g.refused(text)
+
+
+@pytest.mark.parametrize(("text", "gained"), [("result -3", -3), ("result +3", 3), ("result 0", 0)])
+def test_chart_yards_may_be_a_loss(text: str, gained: int) -> None:
+    """Red Zone Charts: the chart's yards may be a loss, written with its sign."""
+    g = at_scrimmage(drafted(), "home", 50)
+    g.enter("call sweep lrb", "defend 4-3", "flip green green")
+    g.enter(text)
+    assert g.state.ball_on == 50 - gained
+
+
+def test_chart_yards_refuse_a_doubled_sign_and_the_limits_are_kept() -> None:
+    """Red Zone Charts: one sign at most; the chart's yards run from -30 to 99."""
+    g = at_scrimmage(drafted(), "home", 50)
+    g.enter("call sweep lrb", "defend 4-3", "flip green green")
+    assert "'++5' is not a result on a running play" in g.refused("result ++5")
+    assert "whole number from -30 to 99" in g.refused("result -31")
+    g.enter("result -30")
+    assert g.state.ball_on == 80
+
+
+def test_an_entry_not_due_names_what_is_expected() -> None:
+    """Every game words a keyword that is not due the same way (domain/kernel.py)."""
+    g = drafted()
+    message = g.refused("kr 24")
+    assert message.startswith("'kr' is not due now; ")
+    assert message.endswith(
+        "(expected: kick | onside | timeout <team> | special <team> <card> <effect> | "
+        "special <team> <card> <effect> <number>)"
+    )
+
+
+def test_a_name_keeps_the_case_and_punctuation_it_was_typed_with() -> None:
+    """The Draft: the player's name is kept as typed, commas included."""
+    g = Game()
+    g.enter("toss home", "field", "receive", "draft qb O'Neal, Leslie")
+    assert g.last[0].text == "Duncan draft O'Neal, Leslie (QB)."
+
+
+def test_a_special_play_typed_with_commas_is_read_not_crashed_on() -> None:
+    """Special Play Cards: words may be separated by commas (docs/entries.md); the card is
+    played, not a traceback."""
+    g = drafted()
+    g.enter("special home,card,none")
+    assert g.kinds() == ["special_play"]
+    assert g.last[0].data == {"card": "card"}

@@ -1,0 +1,138 @@
+"""Scoring (Touchdown, Safety, Extra Points, Two Point Conversion) and what follows a score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from domain.kernel import scored, takes_nothing_more
+from domain.ruleset import (
+    Ruling,
+    Side,
+    other,
+)
+from domain.rulesets.redzone.clock import _between, _finish, _flip
+from domain.rulesets.redzone.parse import _number, _one
+from domain.rulesets.redzone.state import (
+    REGULATION_QUARTERS,
+    TWO_POINT_LINE,
+    Play,
+    RedZoneState,
+    Rulings,
+    _scorer,
+)
+
+
+def _touchdown(state: RedZoneState, side: Side, rulings: list[Ruling]) -> Rulings:
+    """Touchdown: 6 points, then the extra point or two-point try (sudden death ends it)."""
+    rulings.append(
+        Ruling("touchdown", f"TOUCHDOWN {state.name(side)}! 6 points.", team=side, points=6)
+    )
+    state = scored(state, side, 6)
+    if state.quarter > REGULATION_QUARTERS:
+        return _finish(state, rulings)
+    return replace(
+        state,
+        phase="try",
+        scorer=side,
+        offense=side,
+        ball_on=None,
+        down=None,
+        marker=None,
+        play=replace(state.play, check=None),
+    ), rulings
+
+
+def _safety(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings:
+    """Safety: 2 points; the team that gave it up kicks or punts from its 20."""
+    rulings.append(
+        Ruling("safety", f"SAFETY! 2 points {state.name(scorer)}.", team=scorer, points=2)
+    )
+    state = scored(state, scorer, 2)
+    if state.quarter > REGULATION_QUARTERS:
+        return _finish(state, rulings)
+    state = replace(state, kicker=other(scorer), offense=None, ball_on=None, down=None, marker=None)
+    return _between(
+        replace(state, phase="safety_kick", play=replace(state.play, check=None)), rulings
+    )
+
+
+def try_choice(state: RedZoneState, rest: Sequence[str], two: bool) -> Rulings:
+    """Extra Points / Two Point Conversion: a kick good unless 55*, or a play from the 3."""
+    takes_nothing_more("two" if two else "kick", rest)
+    s = _scorer(state)
+    if two:
+        state = replace(
+            state,
+            phase="call",
+            is_try=True,
+            offense=s,
+            ball_on=TWO_POINT_LINE,
+            down=1,
+            marker=0,
+            play=Play(),
+        )
+        return state, [Ruling("go_for_two", f"{state.name(s)} go for two from the 3.", team=s)]
+    return replace(state, phase="pat"), [
+        Ruling(
+            "decision",
+            f"{state.name(s)} kick the extra point.",
+            team=s,
+            data={"choice": "kick"},
+        )
+    ]
+
+
+def extra_point(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """Extra Points: the kick is good unless the FG section shows 55*."""
+    token = _one(rest, "the FG result")
+    s = _scorer(state)
+    if token not in ("55*", "blocked"):
+        _number(token, "FG")
+    state, rulings = _flip(state, s)
+    if token in ("55*", "blocked"):
+        rulings.append(
+            Ruling(
+                "extra_point_failed" if token == "55*" else "extra_point_blocked",
+                f"Extra point {'no good (55*)' if token == '55*' else 'blocked'}.",
+                team=s,
+            )
+        )
+    else:
+        rulings.append(
+            Ruling("extra_point", f"Extra point good: 1 point {state.name(s)}.", team=s, points=1)
+        )
+        state = scored(state, s, 1)
+    return _after_score(state, s, rulings)
+
+
+def _try_over(state: RedZoneState, good: bool, rulings: list[Ruling]) -> Rulings:
+    s = _scorer(state)
+    if good:
+        rulings.append(
+            Ruling(
+                "two_point",
+                f"Two-point conversion good: 2 points {state.name(s)}.",
+                team=s,
+                points=2,
+            )
+        )
+        state = scored(state, s, 2)
+    else:
+        rulings.append(Ruling("two_point_failed", "Two-point conversion no good.", team=s))
+    return _after_score(state, s, rulings)
+
+
+def _after_score(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings:
+    state = replace(
+        state,
+        phase="kickoff",
+        kicker=scorer,
+        scorer=None,
+        is_try=False,
+        offense=None,
+        ball_on=None,
+        down=None,
+        marker=None,
+    )
+    return _between(state, rulings)

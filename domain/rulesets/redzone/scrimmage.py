@@ -1,0 +1,477 @@
+"""A play from scrimmage: the calls, the Execution Color Check, the Play Results Chart, Skill
+Checks and Long Gains.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from domain.ruleset import (
+    IllegalEntry,
+    Ruling,
+    Side,
+    other,
+)
+from domain.rulesets.redzone.clock import _between, _flip, draw_for_the_play
+from domain.rulesets.redzone.outcomes import _conclude
+from domain.rulesets.redzone.parse import _number, _one, _word
+from domain.rulesets.redzone.penalties import _apply_penalty
+from domain.rulesets.redzone.state import (
+    ALIASES,
+    COLOURS,
+    DEFENCES,
+    GRADE,
+    KNOWN_PASS_NUMBERS,
+    OPEN_PASS_NUMBERS,
+    PASS_CODES,
+    PASSES,
+    RUN_CODES,
+    RUNS,
+    SKILL_NUMBERS,
+    SKILL_WORDS,
+    TARGETS,
+    YARDS_HIGH,
+    YARDS_LOW,
+    Check,
+    Coach,
+    Outcome,
+    Play,
+    RedZoneState,
+    Rulings,
+    _label,
+    _offence,
+    _set,
+    _unit,
+)
+
+
+def call_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """Calling Plays: one of 16 offensive plays to a side and player; a play starts with each
+    coach drawing to seven from his Time Deck."""
+    if len(rest) not in (2, 3):
+        raise IllegalEntry("enter: call <play> <lrb|rrb|lwr|rwr> [passing play number]")
+    name = _word(rest[0], RUNS + PASSES, "an offensive play")
+    target = _word(rest[1], TARGETS, "a player to give the ball to")
+    kind = "run" if name in RUNS else "pass"
+    ppn = KNOWN_PASS_NUMBERS.get(name, 0)
+    if kind == "pass" and not ppn:
+        if len(rest) != 3:
+            raise IllegalEntry(
+                f"{name} needs its Passing Play Number from the chart: "
+                f"call {name} {target} <2|3|4|6|7>"
+            )
+        ppn = int(_word(rest[2], OPEN_PASS_NUMBERS, "a Passing Play Number left for this play"))
+    elif len(rest) == 3:
+        raise IllegalEntry(f"{name} takes no Passing Play Number; enter: call {name} {target}")
+    if name == "reverse" and reverse_to_tight_end(state, target):
+        raise IllegalEntry(
+            f"a Reverse can't be run to the Tight End ({target.upper()}) when the TE only helps "
+            "outside runs; call it to another player"
+        )
+    off = _offence(state)
+    state, rulings = draw_for_the_play(state)
+    for s in (off, other(off)):
+        c = state.coach(s)
+        state = _set(state, s, replace(c, hand=c.hand - 1))
+    play = Play(call=name, kind=kind, target=target, ppn=ppn)
+    text = (
+        f"{state.name(off)} call {name} ({target.upper()})"
+        + (f", Passing Play Number {ppn}" if kind == "pass" else "")
+        + "."
+    )
+    return replace(state, phase="defend", play=play), [
+        Ruling(
+            "call",
+            text,
+            team=off,
+            data={
+                "play": name,
+                "target": target,
+                "play_type": kind,
+                "players": ball_handlers(state.coach(off), name, kind, target),
+            },
+        ),
+        *rulings,
+    ]
+
+
+def ball_handlers(coach: Coach, name: str, kind: str, target: str) -> dict[str, str]:
+    """Calling Plays: the play goes to the player lined up at the target (a QB keep to the
+    quarterback); a pass is thrown by the quarterback. Names as drafted, for the play-by-play."""
+    names = {p.pid: p.name for p in coach.roster}
+    qb, carrier = names.get(coach.at("qb"), ""), names.get(coach.at(target), "")
+    if name == "qb-keep":
+        handlers = {"rusher": qb}
+    elif kind == "run":
+        handlers = {"rusher": carrier}
+    else:
+        handlers = {"passer": qb, "receiver": carrier}
+    return {role: who for role, who in handlers.items() if who}
+
+
+def reverse_to_tight_end(state: RedZoneState, target: str) -> bool:
+    """Limiting the TE (1): "Reverses can't be run to the TE" (a TE in a receiver's place)."""
+    if state.opt("tight_end") != "outside" or not target.endswith("wr") or state.offense is None:
+        return False
+    c = state.coach(state.offense)
+    carrier = c.player(c.at(target))
+    return carrier is not None and carrier.position == "te"
+
+
+def defend_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """Calling Plays: the defence picks one of 8 defensive plays."""
+    name = _word(_one(rest, "a defensive play"), DEFENCES, "a defensive play")
+    dfn = state.defence
+    return replace(state, phase="check", play=replace(state.play, defence=name)), [
+        Ruling("defend", f"{state.name(dfn)} call {name}.", team=dfn, data={"play": name})
+    ]
+
+
+_CHECK = re.compile(r"^(?:(pen|penalty|p)(\d{1,2})|fadd\+?(\d{1,2}))$")
+
+
+def _check_value(token: str) -> tuple[str, int]:
+    token = ALIASES.get(token, token)
+    if token in COLOURS:
+        return token, 0
+    m = _CHECK.match(token)
+    if not m:
+        raise IllegalEntry(
+            f"{token!r} is not an execution result; enter green, yellow, red, penN or faddN"
+        )
+    if m.group(2):
+        return "penalty", int(m.group(2))
+    return "fadd", int(m.group(3))
+
+
+def execution_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """Execution Color Check: each coach flips; Penalties stop the play, FADDs flip again."""
+    if len(rest) != 2:
+        raise IllegalEntry("enter the offence's result then the defence's: flip green yellow")
+    off = _offence(state)
+    dfn = other(off)
+    o, d = _check_value(rest[0]), _check_value(rest[1])
+    state, rulings = _flip(state, off)
+    state, more = _flip(state, dfn)
+    rulings += more
+    got = {off: o, dfn: d}
+    pens = {s: v[1] for s, v in got.items() if v[0] == "penalty"}
+    if pens and state.opt("declining") != "yes" or len(pens) == 2:
+        if len(pens) == 2 and pens[off] == pens[dfn]:
+            rulings.append(
+                Ruling(
+                    "penalty_offset", f"Offsetting penalties of {pens[off]} yards: replay the down."
+                )
+            )
+            return _between(replace(state, phase="call", play=Play()), rulings)
+        side = max(pens, key=lambda s: pens[s])
+        if state.opt("declining") != "yes":
+            state = replace(state, phase="call", play=Play())
+            state, more = _apply_penalty(state, side, pens[side])
+            return state, [*rulings, *more]
+        pens = {side: pens[side]}
+    fadd = tuple((s, v[1]) for s, v in got.items() if v[0] == "fadd")
+    redraw = tuple(s for s in (off, dfn) if got[s][0] not in COLOURS)
+    penalty = next(iter(pens.items())) if pens else None
+    colours = (o[0] if o[0] in COLOURS else "", d[0] if d[0] in COLOURS else "")
+    play = replace(state.play, fadd=fadd, penalty=penalty, redraw=redraw, colours=colours)
+    if penalty:
+        rulings.append(
+            Ruling(
+                "penalty_flag",
+                f"Penalty {penalty[1]} yards on {state.name(penalty[0])}: "
+                "flip again from the Draw Deck.",
+                team=penalty[0],
+            )
+        )
+    for s, n in fadd:
+        rulings.append(
+            Ruling("fadd", f"FADD {n} on {state.name(s)}: flip again from the Draw Deck.", team=s)
+        )
+    state = replace(state, play=play)
+    if redraw:
+        return replace(state, phase="redraw"), rulings
+    return _colours_known(state, rulings)
+
+
+def redraw_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """Penalties: after a FADD (or a penalty to decline) flip the Draw Deck until a colour."""
+    if len(rest) not in (1, 2):
+        raise IllegalEntry("enter the colour found and optionally the cards flipped: draw green 2")
+    colour = _word(rest[0], COLOURS, "a colour")
+    cards = _number(rest[1], "cards flipped", 1, 60) if len(rest) == 2 else 1
+    play = state.play
+    side = play.redraw[0]
+    c = state.coach(side)
+    state = _set(state, side, replace(c, draw_flips=c.draw_flips + cards))
+    off = state.offense
+    colours = (colour, play.colours[1]) if side == off else (play.colours[0], colour)
+    state = replace(state, play=replace(play, redraw=play.redraw[1:], colours=colours))
+    ruling = Ruling("redraw", f"{state.name(side)} find {colour} in the Draw Deck.", team=side)
+    if state.play.redraw:
+        return state, [ruling]
+    return _colours_known(state, [ruling])
+
+
+def _colours_known(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
+    o, d, notes = shifted_colours(state)
+    play = replace(state.play, colours=(o, d))
+    text = (
+        f"Execution: {play.call} {o} against {play.defence} {d}"
+        + (f" ({'; '.join(notes)})" if notes else "")
+        + "."
+    )
+    rulings.append(Ruling("execution", text, data={"offence": o, "defence": d}))
+    return replace(state, phase="result", play=play), rulings
+
+
+def shifted_colours(state: RedZoneState) -> tuple[str, str, list[str]]:
+    """Double Teaming, the DL key, vacant positions (Injuries) and a LB covering a receiver
+    (Canceling the TE, 3 Wide): colour-grade shifts."""
+    play = state.play
+    off = _offence(state)
+    oc, dc = state.coach(off), state.coach(other(off))
+    o, d = GRADE[play.colours[0]], GRADE[play.colours[1]]
+    notes: list[str] = []
+    side = play.target[0]
+    across = ("r" if side == "l" else "l") + play.target[1:]
+    covering, away = dc.facing(play.target), dc.facing(across)
+    if len(covering) >= 2:
+        notes.append("double team on the ball carrier: defence up a grade")
+        if d > 0:
+            d -= 1
+        else:
+            o = max(o - 1, 0)
+    elif not covering and len(away) >= 2:
+        notes.append("ball away from the double team: defence down a grade")
+        if d < 2:
+            d += 1
+        else:
+            o = min(o + 1, 2)
+    elif not covering:
+        notes.append("nobody lines up opposite the ball carrier (vacant): offence up a grade")
+        o = min(o + 1, 2)
+    dls = [w for p, w in dc.defence if _unit(p) == "dl"]
+    if play.kind == "run" and len(dls) == 2 and dls[0] == dls[1]:
+        if dls[0][0] == side:
+            notes.append("DLs key on this side: offence down a grade")
+            o = max(o - 1, 0)
+        else:
+            notes.append("no DL on this side: offence up a grade")
+            o = min(o + 1, 2)
+    carrier = oc.player(oc.at(play.target))
+    if carrier is None:
+        notes.append("called to a vacant position: offence down a grade")
+        o = max(o - 1, 0)
+    elif (
+        play.kind == "pass"
+        and carrier.position in ("wr", "te")
+        and covering
+        and all(_unit(p) == "lb" for p in covering)
+    ):
+        notes.append("a Linebacker covers the receiver: offence up a grade")
+        o = min(o + 1, 2)
+    names = {v: k for k, v in GRADE.items()}
+    return names[o], names[d], notes
+
+
+def chart_result(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """Red Zone Charts: a number is yards; a code names a player to check or a turnover."""
+    token = _one(rest, "the chart's result")
+    play = state.play
+    off = _offence(state)
+    dfn = other(off)
+    if re.fullmatch(r"[+-]?\d{1,3}", token):
+        n = _number(token, "yards", YARDS_LOW, YARDS_HIGH)
+        return _conclude(
+            state, Outcome("yards", n, "chart"), [Ruling("chart", f"Chart: {n:+d} yards.", yards=n)]
+        )
+    codes = RUN_CODES if play.kind == "run" else PASS_CODES
+    code = "f" if token == "fumble" else token
+    code = _word(
+        code, codes, f"a result on a {'running' if play.kind == 'run' else 'passing'} play"
+    )
+    ruling = Ruling("chart", f"Chart: {code.upper()}.", data={"code": code})
+    side = play.target[0]
+    if code == "f":
+        return _conclude(state, Outcome("fumble"), [ruling])
+    if code == "long":
+        return replace(
+            state, phase="lg", play=replace(play, lg_bonus=10 if play.kind == "pass" else 0)
+        ), [ruling]
+    if code == "inc":
+        return _conclude(state, Outcome("inc"), [ruling])
+    if code == "int":
+        return _conclude(state, Outcome("int"), [ruling])
+    if play.kind == "run":
+        if code in ("dl", "lb"):
+            return _skill(state, dfn, _play_side_defender(state, code), "tackle", [ruling])
+        if code == "ol":
+            return _skill(state, off, state.coach(off).at(f"{side}ol"), "block", [ruling])
+        return _skill(state, off, _runner(state, code), "run", [ruling])
+    if code in ("dl", "db*"):
+        return _skill(state, dfn, _play_side_defender(state, code[:2]), "tackle", [ruling])
+    if code in ("dl*", "lb*"):
+        pid = _play_side_defender(state, code[:2])
+        return replace(
+            state,
+            phase="star",
+            play=replace(play, check=Check(dfn, pid, "tackle", _label(state, dfn, pid))),
+        ), [ruling]
+    if code == "db":
+        return _skill(state, dfn, _cover_defender(state), "cover", [ruling])
+    if code == "qb":
+        return _skill(state, off, state.coach(off).at("qb"), "throw", [ruling])
+    return _skill(state, off, state.coach(off).at(f"{side}{code}"), "catch", [ruling])
+
+
+def star_answer(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """*Tackle: a play-side rusher with a * makes a tackle check; without one, incomplete."""
+    ans = _word(_one(rest, "yes or no"), ("yes", "no"), "yes or no")
+    c = state.play.check
+    assert c is not None
+    if ans == "no":
+        return _conclude(
+            state,
+            Outcome("inc"),
+            [Ruling("no_sack", f"{c.label} has no *: the pass falls incomplete.")],
+        )
+    return _skill(
+        state,
+        c.owner,
+        c.pid,
+        "tackle",
+        [Ruling("pass_rush", f"{c.label} has a *: Tackle check, the QB scrambles.")],
+    )
+
+
+def skill_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """Skill Check: the owner flips; the Player colour picks the line; Injury plays the yellow
+    result and removes the player after the play."""
+    if len(rest) != 2:
+        raise IllegalEntry("enter the Player colour and the result: skill green 7")
+    colour = _word(rest[0], (*COLOURS, "injury"), "a Player colour")
+    token = rest[1]
+    c = state.play.check
+    assert c is not None
+    state, rulings = _flip(state, c.owner)
+    play = state.play
+    if colour == "injury" and c.pid and (c.owner, c.pid) not in state.subs:
+        state = replace(state, subs=(*state.subs, (c.owner, c.pid)))
+        rulings.append(
+            Ruling(
+                "injury",
+                f"{c.label} is injured; the play finishes on the yellow result.",
+                team=c.owner,
+                data={"pid": c.pid},
+            )
+        )
+    state = replace(state, play=play)
+    is_number = bool(re.fullmatch(r"[+-]?\d{1,3}", token))
+    if is_number and c.skill in SKILL_NUMBERS:
+        n = _number(token, "yards", YARDS_LOW, YARDS_HIGH)
+        rulings.append(
+            Ruling("skill", f"{c.label}'s {c.skill.title()}: {colour}, {n:+d} yards.", yards=n)
+        )
+        return _conclude(
+            state, Outcome("yards", n, "skill" if c.skill == "catch" else "run_skill"), rulings
+        )
+    result = _word(token, SKILL_WORDS[c.skill], f"a {c.skill.title()} result")
+    off = _offence(state)
+    # A defender's Cover check that comes up INT: he is the one who picks the pass off.
+    defender = state.coach(c.owner).player(c.pid) if c.owner != off else None
+    picked = {"players": {"interceptor": defender.name}} if defender and result == "int" else {}
+    rulings.append(
+        Ruling("skill", f"{c.label}'s {c.skill.title()}: {colour}, {result.upper()}.", data=picked)
+    )
+    if result in ("inc", "int", "td"):
+        return _conclude(state, Outcome(result), rulings)
+    if result == "fumble":
+        return _conclude(state, Outcome("fumble"), rulings)
+    if result == "long":
+        return replace(
+            state, phase="lg", play=replace(play, lg_bonus=10 if play.kind == "pass" else 0)
+        ), rulings
+    if result == "complete":
+        return _skill(state, off, _target_pid(state), "catch", rulings)
+    if result == "run":
+        return _skill(state, off, state.coach(off).at("qb"), "run", rulings)
+    if result in ("c-1p", "c-2p"):
+        n = play.ppn * (1 if result == "c-1p" else 2)
+        return _conclude(state, Outcome("yards", n, "cover"), rulings)
+    # "wr": burnt; the covered receiver's Catch skill decides the gain.
+    return _skill(state, off, _target_pid(state), "catch", rulings)
+
+
+def long_gain(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+    """Long Gains: the LG number, +10 yards on a passing play; TD scores from anywhere."""
+    token = _one(rest, "the LG number or td")
+    off = _offence(state)
+    bonus = state.play.lg_bonus
+    state, rulings = _flip(state, off)
+    if token == "td":
+        rulings.append(Ruling("long_gain", "Long gain: TD!"))
+        return _conclude(state, Outcome("td", 0, "lg"), rulings)
+    n = _number(token, "LG")
+    rulings.append(
+        Ruling(
+            "long_gain",
+            f"Long gain: LG {n}" + (f" + {bonus} = {n + bonus}" if bonus else "") + " yards.",
+            yards=n + bonus,
+        )
+    )
+    return _conclude(state, Outcome("yards", n + bonus, "lg"), rulings)
+
+
+def _play_side_defender(state: RedZoneState, unit: str) -> str:
+    """Skill Check: the defender of ``unit`` lined up on the play side (the first of a double
+    team; the first drafted when both are on the other side); "" when the place is vacant."""
+    c = state.coach(state.defence)
+    side = state.play.target[0]
+    mine = [(p, w) for p, w in c.defence if _unit(p) == unit]
+    on_side = [p for p, w in mine if w[0] == side]
+    if on_side:
+        return on_side[0]
+    if len(mine) < 2:
+        return ""
+    return mine[0][0]
+
+
+def _cover_defender(state: RedZoneState) -> str:
+    """Cover: the defender lined up opposite the receiver (a LB on a back), else the play-side
+    defender of the kind that normally covers him."""
+    c = state.coach(state.defence)
+    facing = c.facing(state.play.target)
+    if facing:
+        return facing[0]
+    return _play_side_defender(state, "lb" if state.play.target.endswith("rb") else "db")
+
+
+def _runner(state: RedZoneState, code: str) -> str:
+    """Skill Check / 3 Wide: the play-side back (or receiver) runs; with a receiver standing
+    in a back's place the other back carries the ball."""
+    off = _offence(state)
+    c = state.coach(off)
+    side = state.play.target[0]
+    pid = c.at(f"{side}{code}")
+    p = c.player(pid)
+    if code == "rb" and p is not None and p.position in ("wr", "te"):
+        other_back = c.at(("r" if side == "l" else "l") + "rb")
+        q = c.player(other_back)
+        if q is not None and q.position == "rb":
+            return other_back
+    return pid
+
+
+def _target_pid(state: RedZoneState) -> str:
+    off = _offence(state)
+    return state.coach(off).at(state.play.target)
+
+
+def _skill(
+    state: RedZoneState, owner: Side, pid: str, skill: str, rulings: list[Ruling]
+) -> Rulings:
+    check = Check(owner, pid, skill, _label(state, owner, pid))
+    return replace(state, phase="skill", play=replace(state.play, check=check)), rulings
