@@ -24,6 +24,7 @@ def refill(state: FirstAndGoalState) -> FirstAndGoalState:
 
 
 def _draw_up(cards: Cards) -> Cards:
+    """Refill (p. 5): draw from the deck back up to 8 cards in hand, as far as it goes."""
     take = max(0, min(HAND - cards.hand, cards.deck))
     return replace(cards, hand=cards.hand + take, deck=cards.deck - take)
 
@@ -41,16 +42,19 @@ def out_of_cards(state: FirstAndGoalState) -> bool:
 
 
 def unburn(cards: Cards, where: Literal["deck", "hand"]) -> Cards:
+    """A saved card (pp. 7, 10): a penalty or the defence's time-out puts the burned card back."""
     if where == "deck":
         return replace(cards, deck=cards.deck + 1, discard=cards.discard - 1)
     return replace(cards, hand=cards.hand + 1, discard=cards.discard - 1)
 
 
 def burn_after_field_goal(state: FirstAndGoalState) -> list[Ruling]:
-    return [Ruling("burn", "A card is burned after the field-goal attempt.", team=state.offense)]
+    """Field goal (p. 9): after any field-goal attempt the offence burns a card."""
+    return [Ruling("burn", "A card is burned after the field-goal attempt.", team=state.offence)]
 
 
 def burned_once(state: FirstAndGoalState) -> FirstAndGoalState:
+    """Burning a card (p. 5), counted against the half's burned cards."""
     green, where = burn_card(state.green)
     return replace(state, green=green, burned=state.burned + (1 if where else 0))
 

@@ -89,7 +89,7 @@ def run_the_clock(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     ruling = Ruling(
         "burn",
         f"{offence_team(state)} run the clock: a card is burned.",
-        team=state.offense,
+        team=state.offence,
         data={"from": "deck"},
     )
     after = replace(

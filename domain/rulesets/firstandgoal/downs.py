@@ -15,8 +15,7 @@ from domain.rulesets.firstandgoal.state import RETURNS, FirstAndGoalState, Play,
 
 def finish_play(state: FirstAndGoalState, play: Play) -> Result:
     """Moving the ball (p. 5): touchdown, safety, first down, next down or turnover on downs."""
-    off = state.offense
-    assert off is not None
+    off = state.offence
     spot = yards.advance(play.start, play.gained)
     state = replace(state, play=None)
     if play.kind in RETURNS:
@@ -25,7 +24,7 @@ def finish_play(state: FirstAndGoalState, play: Play) -> Result:
     if play.kind == "two_point":
         return two_point_over(state, good=yards.is_touchdown(spot), why="stopped short")
     if yards.is_touchdown(spot):
-        return touchdown(state, off)
+        return touchdown(state)
     if yards.is_safety(spot):
         return safety(state)
     completed = (
@@ -44,14 +43,14 @@ def finish_play(state: FirstAndGoalState, play: Play) -> Result:
 def downs(state: FirstAndGoalState, spot: int) -> Result:
     """Downs (p. 5): reaching the marker is a 1st down; after a failed 4th down, the ball goes
     over where it lies."""
-    off = state.offense
-    assert off is not None and state.marker is not None and state.down is not None
-    if spot <= state.marker:
+    off = state.offence
+    down, marker = state.chains
+    if spot <= marker:
         state = first_down(state, spot)
         what = "1st & goal" if state.marker == 0 else "1st down"
         ruling = Ruling("first_down", f"{what} at {state.spot_for(off, spot)}.", team=off)
         return to_call(state), [ruling]
-    if state.down >= 4:
+    if down >= 4:
         dfn = state.defence
         ruling = Ruling(
             "turnover_on_downs",
@@ -60,18 +59,17 @@ def downs(state: FirstAndGoalState, spot: int) -> Result:
             team=dfn,
         )
         return to_call(change_possession(state, dfn, yards.flip(spot))), [ruling]
-    state = replace(state, ball_on=spot, down=state.down + 1)
+    state = replace(state, ball_on=spot, down=down + 1)
     ruling = Ruling("down", f"{down_line(state)}.", team=off, data={"ball_on": spot})
     return to_call(state), [ruling]
 
 
 def return_result(state: FirstAndGoalState, play: Play, spot: int) -> Result:
     """Kickoff and punt returns (pp. 4, 8): the returning team starts where the run ends."""
-    off = state.offense
-    assert off is not None
+    off = state.offence
     if yards.is_touchdown(spot):
         ruling = Ruling("return_touchdown", f"{state.name(off)} return it all the way!", team=off)
-        after, more = touchdown(state, off)
+        after, more = touchdown(state)
         return after, [ruling, *more]
     if spot >= yards.FIELD:
         # Downed behind the goal line on the return: a touchback, not a safety (ruling).

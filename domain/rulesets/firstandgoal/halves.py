@@ -59,6 +59,7 @@ def end_of_half(state: FirstAndGoalState) -> Result:
 
 
 def final_whistle(state: FirstAndGoalState, why: str) -> Result:
+    """End of the game (pp. 9-10): the final whistle, with the winner if there is one."""
     total = state.total
     winner: Side | None = None
     if total["home"] != total["away"]:

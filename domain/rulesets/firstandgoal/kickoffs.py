@@ -36,8 +36,7 @@ def coin_toss(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 def kickoff_touchback(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Kickoff return (p. 4): a touchback puts the ball on the receiving team's 20."""
     nothing_more("touchback", rest)
-    off = state.offense
-    assert off is not None
+    off = state.offence
     ball = yards.touchback()
     ruling = Ruling(
         "kickoff_touchback", f"Touchback: {state.name(off)} start at their 20.", team=off
@@ -48,8 +47,7 @@ def kickoff_touchback(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 def kickoff_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Kickoff return (p. 4): run it back from the goal line with the board's return dice."""
     nothing_more("return", rest)
-    off = state.offense
-    assert off is not None
+    off = state.offence
     ruling = Ruling("kickoff", f"{state.name(off)} run the kickoff back.", team=off)
     if state.d20:
         play = Play("d20_return", start=D20_KICKOFF_SPOT, colours=("d20",))
@@ -72,8 +70,7 @@ def onside_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     )
     assert isinstance(red, int) and isinstance(brown, int)
     total = red + brown
-    kicker, receiver = state.defence, state.offense
-    assert receiver is not None
+    kicker, receiver = state.defence, state.offence
     spot = yards.advance(ONSIDE_SPOT, total)
     got_t = "t" in (play_face, ref_face)
     if total >= ONSIDE_NEEDS and got_t:
@@ -107,12 +104,10 @@ def squib_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def squib_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Squib kick (optional, p. 11): the ball travels the total rolled; no return is allowed."""
-    dice = state.board_dice("squib")
-    assert dice is not None
+    dice = state.kick_dice("squib")
     values = read_dice(rest, tuple((c, "num") for c in dice))
     total = sum(int(v) for v in values)
-    off = state.offense
-    assert off is not None
+    off = state.offence
     landing = yards.advance(ONSIDE_SPOT, total)
     if landing <= 0:
         ruling = Ruling(

@@ -26,7 +26,7 @@ def field_goal(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Field goal (pp. 7, 9): both sides first reveal their fake/kick cards."""
     nothing_more("fg", rest)
     ruling = Ruling(
-        "decision", f"{offence_team(state)} line up for a field goal.", team=state.offense
+        "decision", f"{offence_team(state)} line up for a field goal.", team=state.offence
     )
     return replace(state, phase="kick_reveal", kick="fg", pass_completed=False), [ruling]
 
@@ -34,14 +34,13 @@ def field_goal(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 def punt(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt (p. 8): on 4th down; both sides first reveal their fake/kick cards."""
     nothing_more("punt", rest)
-    ruling = Ruling("decision", f"{offence_team(state)} punt.", team=state.offense)
+    ruling = Ruling("decision", f"{offence_team(state)} punt.", team=state.offence)
     return replace(state, phase="kick_reveal", kick="punt", pass_completed=False), [ruling]
 
 
 def fake_or_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Fake punt / field goal (p. 11): the four combinations of the fake/kick cards."""
     off_card, def_card = read_dice(rest, (("offence", "fakekick"), ("defence", "fakekick")))
-    assert state.ball_on is not None and state.kick is not None
     what = "field goal" if state.kick == "fg" else "punt"
     if off_card == "kick":
         bonus = FAKE_BONUS if def_card == "fake" else 0
@@ -55,7 +54,7 @@ def fake_or_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         ruling = Ruling(
             "fake",
             f"Fake {what}! Both coaches play a card as usual, without the black die.",
-            team=state.offense,
+            team=state.offence,
         )
         return replace(state, phase="fake_call", kick=None), [ruling]
     dfn = state.defence
@@ -64,14 +63,13 @@ def fake_or_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         f"Fake against fake: broken up, {state.name(dfn)} take over at the spot.",
         team=dfn,
     )
-    after = change_possession(state, dfn, yards.flip(state.ball_on))
+    after = change_possession(state, dfn, yards.flip(state.ball))
     return to_call(replace(after, kick=None)), [ruling]
 
 
 def field_goal_block(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Field goal (p. 7): the defence rolls referee and play dice; two X block the kick."""
     ref_face, play_face = read_dice(rest, (("ref", "ref"), ("play", "play")))
-    assert state.ball_on is not None
     if ref_face == "x" and play_face == "x":
         dfn = state.defence
         rulings = [
@@ -82,11 +80,11 @@ def field_goal_block(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         rulings.append(
             Ruling(
                 "possession",
-                f"{state.name(dfn)} take over at {state.spot_for(dfn, yards.flip(state.ball_on))}.",
+                f"{state.name(dfn)} take over at {state.spot_for(dfn, yards.flip(state.ball))}.",
                 team=dfn,
             )
         )
-        after = change_possession(replace(state, kick=None), dfn, yards.flip(state.ball_on))
+        after = change_possession(replace(state, kick=None), dfn, yards.flip(state.ball))
         return to_call(after), rulings
     ruling = Ruling("no_block", f"Block try {ref_face} and {play_face}: the kick is away.")
     return board_step(state, "fg"), [ruling]
@@ -94,19 +92,18 @@ def field_goal_block(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def field_goal_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Field goal (p. 7): the distance dice must carry the ball to the 0-yard line."""
-    dice = state.board_dice("fg")
-    assert dice is not None and state.ball_on is not None and state.offense is not None
+    dice = state.kick_dice("fg")
     values = [int(v) for v in read_dice(rest, tuple((c, "num") for c in dice))]
     total = sum(values) + state.kick_bonus
-    off, dfn = state.offense, state.defence
+    off, dfn = state.offence, state.defence
     rulings = burn_after_field_goal(state)
     state = replace(burned_once(state), kick=None, kick_bonus=0)
-    if yards.advance(state.ball_on, total) <= 0:
+    if yards.advance(state.ball, total) <= 0:
         rulings.insert(
             0,
             Ruling(
                 "field_goal",
-                f"Kick {total} yards from the {state.ball_on}: the ball enters the end zone. "
+                f"Kick {total} yards from the {state.ball}: the ball enters the end zone. "
                 f"Field goal {state.name(off)}, 3 points!",
                 team=off,
                 points=FIELD_GOAL_POINTS,
@@ -123,11 +120,11 @@ def field_goal_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         0,
         Ruling(
             "field_goal_missed",
-            f"Kick {total} yards from the {state.ball_on}: short. {state.name(dfn)} take over "
+            f"Kick {total} yards from the {state.ball}: short. {state.name(dfn)} take over "
             f"at the spot of the attempt.",
             team=dfn,
             yards=total,
         ),
     )
-    after = change_possession(state, dfn, yards.flip(state.ball_on))
+    after = change_possession(state, dfn, yards.flip(state.ball))
     return to_call(after), rulings

@@ -8,8 +8,8 @@ from domain.rulesets.firstandgoal.state import FirstAndGoalState
 
 
 def offence_team(state: FirstAndGoalState) -> str:
-    assert state.offense is not None
-    return state.name(state.offense)
+    """The name of the team with the ball, as the rulings say it."""
+    return state.name(state.offence)
 
 
 def coach(state: FirstAndGoalState, side: Side, role: str) -> str:
@@ -20,20 +20,19 @@ def coach(state: FirstAndGoalState, side: Side, role: str) -> str:
 
 def down_line(state: FirstAndGoalState) -> str:
     """ "2nd & 4 at Bears 26" or "1st & goal at Packers 6"."""
-    assert state.ball_on is not None and state.down is not None and state.marker is not None
-    ordinal = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}[state.down]
-    to_go = (
-        "goal" if state.marker == 0 else str(yards.distance_to_gain(state.ball_on, state.marker))
-    )
+    down, marker = state.chains
+    ordinal = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}[down]
+    to_go = "goal" if marker == 0 else str(yards.distance_to_gain(state.ball, marker))
     return f"{ordinal} & {to_go} at {spot(state)}"
 
 
 def spot(state: FirstAndGoalState) -> str:
-    assert state.ball_on is not None and state.offense is not None
-    return state.spot_for(state.offense, state.ball_on)
+    """The ball's spot as a referee announces it for the offence (p. 2, field notes)."""
+    return state.spot_for(state.offence, state.ball)
 
 
 def final_line(state: FirstAndGoalState) -> str:
+    """The score in words, with the winner once there is one."""
     total = state.total
     line = f"{state.home} {total['home']}, {state.away} {total['away']}"
     if state.winner:

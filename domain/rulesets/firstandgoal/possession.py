@@ -13,6 +13,7 @@ from domain.rulesets.firstandgoal.state import FirstAndGoalState
 def change_possession(
     state: FirstAndGoalState, side: Side, ball_on: int | None
 ) -> FirstAndGoalState:
+    """Change of possession (p. 5): hands shuffled in and redrawn, the other side's ball."""
     state = replace(
         state,
         offense=side,
@@ -28,6 +29,7 @@ def change_possession(
 
 
 def first_down(state: FirstAndGoalState, ball_on: int) -> FirstAndGoalState:
+    """A new 1st down (p. 2, field notes): down 1, the marker 10 yards on or at the goal."""
     return replace(
         state, ball_on=ball_on, down=1, marker=yards.first_down_marker(ball_on), play=None
     )

@@ -53,10 +53,12 @@ _CARD_COMBOS = _combos(len(COLOURS), MAX_BLACK - 1)
 
 
 def _sides_slot(label: str, sides: Sequence[Side]) -> Slot:
+    """A slot naming a team, offering only ``sides``."""
     return Slot(label, "word", words=tuple(sides))
 
 
 def _slot(name: str, kind: str) -> Slot:
+    """A slot for one die: its colour and range for a number, its faces for a white die."""
     if kind in ("num", "d20"):
         low, high = die_range(name, kind)
         colour = None if name in ("punt", "bounce") else name
@@ -67,10 +69,12 @@ def _slot(name: str, kind: str) -> Slot:
 
 
 def _roll_form(spec: tuple[tuple[str, str], ...], help: str, keyword: str = "roll") -> EntryForm:
+    """An entry form for a roll: one slot per die, in the order asked."""
     return EntryForm(keyword, help, tuple(_slot(name, kind) for name, kind in spec))
 
 
 def _timeout_form(state: FirstAndGoalState, sides: Sequence[Side]) -> list[EntryForm]:
+    """Time-out (pp. 4, 10): offered to the teams in ``sides`` that have one left."""
     able = [s for s in sides if state.timeouts_of(s) > 0]
     if not able:
         return []
@@ -78,14 +82,14 @@ def _timeout_form(state: FirstAndGoalState, sides: Sequence[Side]) -> list[Entry
 
 
 def _play_forms(state: FirstAndGoalState) -> list[EntryForm]:
-    assert state.ball_on is not None
+    """A play, step 1-2 (pp. 4-5, 10): both cards, with the red-zone marks still legal here."""
     cards = (
         Slot("offence card", "word", words=RUNS + PASSES),
         Slot("defence card", "word", words=DEFENCES),
     )
     forms = [EntryForm("play", "both cards revealed", cards)]
     limits = {"r10": 10, "r20": 20, "clock": 10}
-    marks = tuple(m for m in MARKS if state.ball_on > limits[m])
+    marks = tuple(m for m in MARKS if state.ball > limits[m])
     if marks:
         forms.append(
             EntryForm(
@@ -98,6 +102,7 @@ def _play_forms(state: FirstAndGoalState) -> list[EntryForm]:
 
 
 def _prompt_toss(state: FirstAndGoalState) -> Prompt:
+    """Set-up (p. 2), overtime (p. 10): Away calls the RFL coin; the winner receives."""
     when = "Overtime: flip" if state.half > 2 else "Flip"
     return Prompt(
         "away",
@@ -108,8 +113,8 @@ def _prompt_toss(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_kickoff(state: FirstAndGoalState) -> Prompt:
-    off, kicker = state.offense, state.defence
-    assert off is not None
+    """Kickoff (pp. 4, 8, 11): touchback or return; or onside (or squib) by the kickers."""
+    off, kicker = state.offence, state.defence
     forms = [
         EntryForm("touchback", f"{state.name(off)} take a touchback at their 20"),
         EntryForm("return", f"{state.name(off)} run the kickoff back from the goal line"),
@@ -128,7 +133,8 @@ def _prompt_kickoff(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_board_dice(state: FirstAndGoalState) -> Prompt:
-    assert state.kick is not None and state.offense is not None
+    """Special teams (p. 7): ask once which dice the board prints for this kick."""
+    assert state.kick is not None
     forms = (
         EntryForm(
             "dice",
@@ -136,7 +142,7 @@ def _prompt_board_dice(state: FirstAndGoalState) -> Prompt:
             (Slot("dice", "word", words=_KICK_COMBOS),),
         ),
     )
-    roller = state.offense if state.kick != "squib" else state.defence
+    roller = state.offence if state.kick != "squib" else state.defence
     return Prompt(
         coach(state, roller, "offence"),
         f"Which dice does the board show for the {KICK_NAMES[state.kick]}? Enter "
@@ -146,6 +152,7 @@ def _prompt_board_dice(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_onside(state: FirstAndGoalState) -> Prompt:
+    """Onside kick (p. 8): red, brown, play and referee dice."""
     spec = (("red", "num"), ("brown", "num"), ("play", "play"), ("ref", "ref"))
     return Prompt(
         coach(state, state.defence, "defence"),
@@ -156,7 +163,8 @@ def _prompt_onside(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_squib(state: FirstAndGoalState) -> Prompt:
-    dice = state.board_dice("squib") or ()
+    """Squib kick (optional, p. 11): the board's squib dice."""
+    dice = state.kick_dice("squib")
     return Prompt(
         coach(state, state.defence, "defence"),
         f"Squib kick: roll {', '.join(dice)}: roll <faces>",
@@ -165,9 +173,10 @@ def _prompt_squib(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_call(state: FirstAndGoalState) -> Prompt:
-    assert state.ball_on is not None and state.offense is not None and state.marker is not None
+    """A play, step 1 (p. 4): a card each, or a time-out, a kick, a sneak, a kneel..."""
+    _, marker = state.chains
     forms = _play_forms(state)
-    off = state.offense
+    off = state.offence
     if state.down == 4:
         forms.append(EntryForm("punt", f"{state.name(off)} punt"))
     forms.append(EntryForm("fg", f"{state.name(off)} try a field goal"))
@@ -176,13 +185,13 @@ def _prompt_call(state: FirstAndGoalState) -> Prompt:
         forms.append(
             EntryForm("runclock", "after the completed pass, burn a card to run the clock")
         )
-    if yards.distance_to_gain(state.ball_on, state.marker) == 1:
+    if yards.distance_to_gain(state.ball, marker) == 1:
         forms.append(EntryForm("sneak", "QB sneak, 1 yard to go"))
     if state.green.deck == 0 and state.green.hand >= 1:
         forms.append(EntryForm("kneel", "QB kneel: burn a card, lose 1 yard and a down"))
-        if state.green.hand <= 2 and state.ball_on >= HAIL_MARY_LINE:
+        if state.green.hand <= 2 and state.ball >= HAIL_MARY_LINE:
             forms.append(EntryForm("hailmary", "Hail Mary pass on the last play of the half"))
-    if state.ball_on <= 20:
+    if state.ball <= 20:
         forms.append(
             EntryForm(
                 "unplayable",
@@ -200,6 +209,7 @@ def _prompt_call(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_two_call(state: FirstAndGoalState) -> Prompt:
+    """Two-point conversion (p. 9): one card play from the 2."""
     forms = _play_forms(state) + _timeout_form(state, SIDES)
     return Prompt(
         "both",
@@ -210,6 +220,7 @@ def _prompt_two_call(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_fake_call(state: FirstAndGoalState) -> Prompt:
+    """Fake punt / field goal (p. 11): a card each, played without the black die."""
     return Prompt(
         "both",
         "The kick is faked: both coaches choose a card and reveal (no black die): "
@@ -219,8 +230,8 @@ def _prompt_fake_call(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_matchup(state: FirstAndGoalState) -> Prompt:
-    play = state.play
-    assert play is not None
+    """Dice matchup (p. 5): the dice the offence card's line names for this defence."""
+    play = state.in_play
     forms = [
         EntryForm(
             "dice",
@@ -239,8 +250,8 @@ def _prompt_matchup(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_roll(state: FirstAndGoalState) -> Prompt:
-    play = state.play
-    assert play is not None and state.offense is not None
+    """Rolling the matchup (p. 5), a return (pp. 4, 8) or a breakaway's reroll (p. 6)."""
+    play = state.in_play
     spec = roll_dice_spec(play)
     what = ", ".join(DIE_NAMES.get(name, name) for name, _ in spec)
     head = {
@@ -257,6 +268,7 @@ def _prompt_roll(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_ref_t(state: FirstAndGoalState) -> Prompt:
+    """Potential turnover (p. 6): the referee die."""
     return Prompt(
         "referee",
         "Potential turnover: roll the referee die: ref <face> (T is a turnover)",
@@ -265,6 +277,7 @@ def _prompt_ref_t(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_ref_p(state: FirstAndGoalState) -> Prompt:
+    """Potential penalty (p. 6): the referee and penalty dice."""
     return Prompt(
         "referee",
         "Potential penalty: roll the referee and penalty dice: ref <referee> <penalty> "
@@ -274,10 +287,10 @@ def _prompt_ref_p(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_penalty_choice(state: FirstAndGoalState) -> Prompt:
-    play = state.play
-    assert play is not None and play.penalty is not None and state.offense is not None
-    chooser = state.offense if play.penalty[0] == "def" else state.defence
-    role = "offence" if chooser == state.offense else "defence"
+    """Penalty procedure (p. 7): the side that did not offend accepts or declines."""
+    play = state.in_play
+    chooser = state.flag.chooser(state.offence)
+    role = "offence" if chooser == state.offence else "defence"
     what, keep, how = "enforce the penalty", f"keep the play ({play.last:+d} yards)", ""
     if play.kind in RETURNS:
         what = "marked off from the end of the return"
@@ -290,9 +303,9 @@ def _prompt_penalty_choice(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_punt_penalty_choice(state: FirstAndGoalState) -> Prompt:
-    assert state.kick_penalty is not None and state.offense is not None
-    chooser = state.offense if state.kick_penalty[0] == "def" else state.defence
-    role = "offence" if chooser == state.offense else "defence"
+    """Punt, play-die P (p. 8): accept and repeat the punt, or decline."""
+    chooser = state.flag.chooser(state.offence)
+    role = "offence" if chooser == state.offence else "defence"
     keep = f"keep the punt ({state.kick_distance} yards)"
     return Prompt(
         coach(state, chooser, role),
@@ -306,6 +319,7 @@ def _prompt_punt_penalty_choice(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_turnover_roll(state: FirstAndGoalState) -> Prompt:
+    """Optional turnover rule (p. 11): the black and red dice move the ball."""
     return Prompt(
         "both",
         "Turnover: roll the black and red dice for where the ball ends: roll <black> <red>",
@@ -314,8 +328,8 @@ def _prompt_turnover_roll(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_turnover_dice(state: FirstAndGoalState) -> Prompt:
-    assert state.play is not None
-    then = " (then interception or fumble by your printed rule)" if pass_play(state.play) else ""
+    """Optional turnover rule (p. 11): the referee and penalty dice on a turnover."""
+    then = " (then interception or fumble by your printed rule)" if pass_play(state.in_play) else ""
     return Prompt(
         "referee",
         "Turnover (optional rule, p. 11): roll the referee and penalty dice: "
@@ -325,8 +339,9 @@ def _prompt_turnover_dice(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_turnover_call(state: FirstAndGoalState) -> Prompt:
-    assert state.play is not None and state.play.turnover_faces is not None
-    face, pen = state.play.turnover_faces
+    """Optional turnover rule (p. 11): the table's printed rule, interception or not."""
+    assert state.in_play.turnover_faces is not None
+    face, pen = state.in_play.turnover_faces
     return Prompt(
         "both",
         f"Referee die {face}, penalty die {pen} on a pass: is that an interception by your "
@@ -339,7 +354,10 @@ def _prompt_turnover_call(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_timeout_options(state: FirstAndGoalState) -> Prompt:
+    """Time-out (p. 4): each coach's option A (discard pile) or B (redraw)."""
+
     def options(cards: Cards) -> tuple[str, ...]:
+        """Option A needs a card in the discard pile."""
         return TIMEOUT_OPTIONS if cards.discard > 0 else ("b", "none")
 
     slots = (
@@ -355,6 +373,7 @@ def _prompt_timeout_options(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_kick_reveal(state: FirstAndGoalState) -> Prompt:
+    """Fake punt / field goal (p. 11): both fake/kick cards revealed."""
     what = "field goal" if state.kick == "fg" else "punt"
     slots = (
         Slot("offence", "word", words=FAKE_KICK),
@@ -368,6 +387,7 @@ def _prompt_kick_reveal(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_fg_block(state: FirstAndGoalState) -> Prompt:
+    """Field goal (p. 7): the defence's block try, referee and play dice."""
     return Prompt(
         coach(state, state.defence, "defence"),
         f"{state.name(state.defence)} try to block: roll the referee and play dice: "
@@ -377,10 +397,11 @@ def _prompt_fg_block(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_fg_roll(state: FirstAndGoalState) -> Prompt:
-    dice = state.board_dice("fg") or ()
+    """Field goal (p. 7): the board's distance dice, plus a fake's bonus."""
+    dice = state.kick_dice("fg")
     bonus = f" (+{state.kick_bonus} for the defence's fake)" if state.kick_bonus else ""
     return Prompt(
-        coach(state, state.offense, "offence") if state.offense else "both",
+        coach(state, state.offence, "offence"),
         f"Field goal from the {state.ball_on}: roll {', '.join(dice)}{bonus}; the kick must "
         "reach the 0-yard line: roll <faces>",
         (_roll_form(tuple((c, "num") for c in dice), "the field-goal dice"),),
@@ -388,8 +409,8 @@ def _prompt_fg_roll(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_punt_roll(state: FirstAndGoalState) -> Prompt:
-    assert state.offense is not None
-    actor = coach(state, state.offense, "offence")
+    """Punt (pp. 8, 16): the punt dice (or one swapped for the play die), or the d20."""
+    actor = coach(state, state.offence, "offence")
     bonus = f" (+{state.kick_bonus} for the defence's fake)" if state.kick_bonus else ""
     if state.d20:
         spec = (("d20", "d20"), ("return", "punt_row"))
@@ -399,7 +420,7 @@ def _prompt_punt_roll(state: FirstAndGoalState) -> Prompt:
             "roll <d20> <fc|ret>",
             (_roll_form(spec, "the d20 and its row"),),
         )
-    dice = state.board_dice("punt") or ()
+    dice = state.kick_dice("punt")
     forms = [_roll_form(tuple((c, "num") for c in dice), "all the punt dice")]
     if len(dice) >= 2:
         swapped = (*tuple(("punt", "num") for _ in dice[1:]), ("play", "play"))
@@ -414,18 +435,19 @@ def _prompt_punt_roll(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_punt_bounce(state: FirstAndGoalState) -> Prompt:
+    """Punt, play-die breakaway (p. 8): the extra bounce."""
     return Prompt(
-        coach(state, state.offense, "offence") if state.offense else "both",
+        coach(state, state.offence, "offence"),
         "Extra bounce: roll the die again and enter it: bounce <face>",
         (_roll_form((("bounce", "num"),), "the extra bounce", "bounce"),),
     )
 
 
 def _prompt_punt_return_choice(state: FirstAndGoalState) -> Prompt:
-    assert state.offense is not None
+    """Punt (p. 8): return it with the green and play dice, or fair catch."""
     return Prompt(
-        coach(state, state.offense, "offence"),
-        f"{state.name(state.offense)}: return the punt (green and play dice) or fair catch",
+        coach(state, state.offence, "offence"),
+        f"{state.name(state.offence)}: return the punt (green and play dice) or fair catch",
         (
             EntryForm("return", "return it with the green die and the play die"),
             EntryForm("faircatch", "take the ball where it lands"),
@@ -434,8 +456,8 @@ def _prompt_punt_return_choice(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_try(state: FirstAndGoalState) -> Prompt:
-    s = state.scorer
-    assert s is not None
+    """Touchdown (p. 9): the extra point, or go for two when both sides have a card."""
+    s = state.offence
     forms = [_roll_form((("play", "play"), ("ref", "ref")), "the extra-point dice", "pat")]
     if state.green.hand > 0 and state.black.hand > 0:
         forms.append(EntryForm("two", "go for two: one card play from the 2"))
@@ -448,22 +470,25 @@ def _prompt_try(state: FirstAndGoalState) -> Prompt:
 
 
 def _prompt_sneak(state: FirstAndGoalState) -> Prompt:
+    """Quarterback sneak (p. 11): the play die."""
     return Prompt(
-        coach(state, state.offense, "offence") if state.offense else "both",
+        coach(state, state.offence, "offence"),
         "QB sneak: roll the play die: roll <play>",
         (_roll_form((("play", "play"),), "the play die"),),
     )
 
 
 def _prompt_hail_mary(state: FirstAndGoalState) -> Prompt:
+    """Hail Mary pass (p. 10): the play and referee dice."""
     return Prompt(
-        coach(state, state.offense, "offence") if state.offense else "both",
+        coach(state, state.offence, "offence"),
         "Hail Mary: roll the play and referee dice: roll <play> <referee> (HAIL and MARY score)",
         (_roll_form((("play", "play"), ("ref", "ref")), "play then referee die"),),
     )
 
 
 def _prompt_final(state: FirstAndGoalState) -> Prompt:
+    """After the final whistle (pp. 9-10) nobody acts."""
     return Prompt("nobody", f"Final whistle: {final_line(state)}")
 
 

@@ -12,9 +12,9 @@ from domain.rulesets.firstandgoal.possession import change_possession, first_dow
 from domain.rulesets.firstandgoal.reading import LABELS, nothing_more, pen_text, read_dice
 from domain.rulesets.firstandgoal.state import (
     D20_PUNT_BASE,
-    PEN_YARDS,
     PLAY_FACES,
     FirstAndGoalState,
+    Flag,
     Play,
     Result,
 )
@@ -22,14 +22,12 @@ from domain.rulesets.firstandgoal.state import (
 
 def punt_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt (p. 8): the punt dice, or all but one of them and the play die with its effects."""
-    assert state.ball_on is not None
     if state.d20:
         roll, row = read_dice(rest, (("d20", "d20"), ("return", "punt_row")))
         distance = D20_PUNT_BASE + int(roll) + state.kick_bonus
         text = f"d20 punt: {D20_PUNT_BASE} + {roll} = {distance} yards"
         return punt_lands(state, distance, no_return=row == "fc", text=text)
-    dice = state.board_dice("punt")
-    assert dice is not None
+    dice = state.kick_dice("punt")
     swapped = bool(rest) and rest[-1] in PLAY_FACES
     spec: tuple[tuple[str, str], ...] = tuple((c, "num") for c in dice)
     if swapped:
@@ -52,7 +50,7 @@ def punt_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
             f"Play die X: the punt is blocked! {state.name(dfn)} take over at the spot.",
             team=dfn,
         )
-        after = change_possession(replace(state, kick=None), dfn, yards.flip(state.ball_on))
+        after = change_possession(replace(state, kick=None), dfn, yards.flip(state.ball))
         return to_call(after), [ruling]
     if face == "break":
         ruling = Ruling("extra_bounce", f"Punt {distance} yards and an extra bounce: roll it.")
@@ -82,11 +80,10 @@ def punt_bounce(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 def punt_referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt, play-die T (p. 8): a T on the referee die and the punting team recovers."""
     (face,) = read_dice(rest, (("ref", "ref"),))
-    assert state.ball_on is not None and state.offense is not None
     distance = state.kick_distance
-    landing = yards.advance(state.ball_on, distance)
+    landing = yards.advance(state.ball, distance)
     if face == "t" and landing > 0:
-        off = state.offense
+        off = state.offence
         ruling = Ruling(
             "punt_recovered",
             f"Referee die T: {state.name(off)} recover their own punt at "
@@ -102,7 +99,6 @@ def punt_referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Resu
 def punt_referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt, play-die P (p. 8): referee and penalty dice; a flag waits for accept or decline."""
     face, pen = read_dice(rest, (("ref", "ref"), ("pen", "pen")))
-    assert state.ball_on is not None and state.offense is not None
     if face not in ("def", "off"):
         return punt_lands(
             state,
@@ -110,35 +106,32 @@ def punt_referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Resul
             no_return=False,
             text=f"Referee die {face}: no penalty, punt {state.kick_distance} yards",
         )
-    offender = state.defence if face == "def" else state.offense
+    offender = state.defence if face == "def" else state.offence
     ruling = Ruling(
         "penalty",
         f"Penalty on {state.name(offender)}, {pen_text(str(pen), face == 'def')}.",
         team=offender,
         data={"face": face, "yards": pen},
     )
-    after = replace(state, phase="punt_penalty_choice", kick_penalty=(str(face), str(pen)))
+    flag = Flag("off" if face == "off" else "def", str(pen))
+    after = replace(state, phase="punt_penalty_choice", kick_penalty=flag)
     return after, [ruling]
 
 
 def punt_penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt, play-die P (p. 8): move the ball and repeat the punt (maybe a new 1st down)."""
     nothing_more("accept", rest)
-    assert state.ball_on is not None and state.offense is not None
-    assert state.kick_penalty is not None
-    face, pen = state.kick_penalty
-    off = state.offense
-    chooser = off if face == "def" else state.defence
-    signed = PEN_YARDS[pen] if face == "def" else -PEN_YARDS[pen]
-    spot = yards.half_distance_penalty_spot(state.ball_on, signed)
+    flag, off = state.flag, state.offence
+    chooser = flag.chooser(off)
+    spot = yards.half_distance_penalty_spot(state.ball, flag.signed_yards)
     ruling = Ruling(
         "penalty_accepted",
         f"{state.name(chooser)} accept the penalty: ball at {state.spot_for(off, spot)}.",
         team=chooser,
     )
     state = replace(state, kick_penalty=None)
-    marker = state.marker if state.marker is not None else yards.first_down_marker(state.ball_on)
-    if face == "def" and (pen == "5a" or spot <= marker) and not state.free_kick:
+    marker = state.marker if state.marker is not None else yards.first_down_marker(state.ball)
+    if flag.on == "def" and (flag.automatic_first_down or spot <= marker) and not state.free_kick:
         first = Ruling(
             "first_down", f"The penalty gives {state.name(off)} a new 1st down.", team=off
         )
@@ -151,8 +144,7 @@ def punt_penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result
 def punt_penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt, play-die P (p. 7 declining): the punt stands as rolled; the receivers may return."""
     nothing_more("decline", rest)
-    assert state.kick_penalty is not None and state.offense is not None
-    chooser = state.offense if state.kick_penalty[0] == "def" else state.defence
+    chooser = state.flag.chooser(state.offence)
     distance = state.kick_distance
     state = replace(state, kick_penalty=None)
     text = f"{state.name(chooser)} decline the penalty: punt {distance} yards"
@@ -161,9 +153,8 @@ def punt_penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Resul
 
 def punt_lands(state: FirstAndGoalState, distance: int, *, no_return: bool, text: str) -> Result:
     """Punt (p. 8): over the goal line a touchback at the 20; else return or fair catch."""
-    assert state.ball_on is not None
     dfn = state.defence
-    landing = yards.advance(state.ball_on, distance)
+    landing = yards.advance(state.ball, distance)
     state = replace(state, kick=None, kick_bonus=0, kick_distance=0, free_kick=False)
     if landing <= 0:
         ruling = Ruling(
@@ -197,11 +188,10 @@ def punt_lands(state: FirstAndGoalState, distance: int, *, no_return: bool, text
 def fair_catch(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt (p. 8): a fair catch takes the ball where it lands."""
     nothing_more("faircatch", rest)
-    off = state.offense
-    assert off is not None and state.ball_on is not None
+    off = state.offence
     ruling = Ruling(
         "fair_catch",
-        f"Fair catch: {state.name(off)} 1st & 10 at {state.spot_for(off, state.ball_on)}.",
+        f"Fair catch: {state.name(off)} 1st & 10 at {state.spot_for(off, state.ball)}.",
         team=off,
     )
     return to_call(state), [ruling]
@@ -210,8 +200,7 @@ def fair_catch(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 def punt_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt return (p. 8): the green die and the play die with its normal effects."""
     nothing_more("return", rest)
-    assert state.ball_on is not None
     colour = "d20" if state.d20 else "green"
-    play = Play("punt_return", start=state.ball_on, colours=(colour,))
-    ruling = Ruling("decision", f"{offence_team(state)} return the punt.", team=state.offense)
+    play = Play("punt_return", start=state.ball, colours=(colour,))
+    ruling = Ruling("decision", f"{offence_team(state)} return the punt.", team=state.offence)
     return replace(state, phase="roll", play=play), [ruling]

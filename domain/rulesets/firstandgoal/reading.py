@@ -48,6 +48,7 @@ def read_cards(rest: Sequence[str]) -> tuple[str, bool, str, str | None]:
 def _match_card(
     tokens: Sequence[str], names: tuple[str, ...], free: tuple[str, ...], role: str
 ) -> tuple[str, int]:
+    """The longest run of words naming a card of ``names`` (or an expansion card)."""
     for n in range(min(4, len(tokens)), 0, -1):
         name = ALIASES.get("-".join(tokens[:n]), "-".join(tokens[:n]))
         if name in names:
@@ -63,6 +64,7 @@ def _match_card(
 
 
 def read_colours(rest: Sequence[str], *, allow_black: bool, most: int) -> tuple[str, ...]:
+    """Dice matchup (p. 5), special teams (p. 7): the dice named by colour."""
     allowed = (*COLOURS, "black") if allow_black else COLOURS
     if not rest:
         raise IllegalEntry(
@@ -108,6 +110,7 @@ LABELS = {
 
 
 def die_range(name: str, kind: str) -> tuple[int, int]:
+    """The faces a die can show: d20 1-20 (p. 16), black -20..10, a colour -10..30."""
     if kind == "d20" or name == "d20":
         return 1, 20
     if name == "black":
@@ -164,10 +167,12 @@ def _unlabel(tokens: list[str], spec: tuple[tuple[str, str], ...]) -> list[str]:
 
 
 def describe(spec: tuple[tuple[str, str], ...]) -> str:
+    """The dice of a roll, named in the order asked."""
     return ", ".join(name for name, _ in spec)
 
 
 def roll_dice_spec(play: Play) -> tuple[tuple[str, str], ...]:
+    """The dice of the roll now (p. 5): colours, blacks, then the play die."""
     if play.pending is not None:
         return (("d20", "d20"),)  # the d20 table's second roll, alone (p. 16)
     spec = [(c, "d20" if c == "d20" else "num") for c in play.colours]
@@ -178,25 +183,30 @@ def roll_dice_spec(play: Play) -> tuple[tuple[str, str], ...]:
 
 
 def show_values(spec: tuple[tuple[str, str], ...], values: Sequence[int | str]) -> str:
+    """The faces rolled, each with its die, as the rulings say them."""
     return ", ".join(f"{name} {v}" for (name, _), v in zip(spec, values, strict=True))
 
 
 def show_card(card: str) -> str:
+    """A card's name as printed (upper case, spaces)."""
     return card.split(":", 1)[-1].replace("-", " ").upper()
 
 
 def pen_text(pen: str, on_defence: bool) -> str:
+    """Penalty die (p. 6): the yards, 5A an automatic 1st down against the defence."""
     if pen == "5a":
         return "5 yards and an automatic 1st down" if on_defence else "5 yards (5A)"
     return f"{pen} yards"
 
 
 def nothing_more(keyword: str, rest: Sequence[str]) -> None:
+    """Refuses values after a keyword that takes none."""
     if rest:
         raise IllegalEntry(f"{keyword} takes nothing more; got {' '.join(rest)!r}")
 
 
 def one_side(rest: Sequence[str], keyword: str, state: FirstAndGoalState) -> Side:
+    """The team an entry names: home, away, a team's name, or off/def once play has begun."""
     labels: dict[str, Side] = {"home": "home", "away": "away"}
     for side in SIDES:
         labels.setdefault(state.name(side).lower(), side)

@@ -19,8 +19,9 @@ from domain.rulesets.firstandgoal.state import (
 )
 
 
-def touchdown(state: FirstAndGoalState, side: Side) -> Result:
-    """Touchdown (p. 9): 6 points, then the extra point or the two-point try."""
+def touchdown(state: FirstAndGoalState) -> Result:
+    """Touchdown (p. 9): 6 points to the side with the ball, then the extra point or two."""
+    side = state.offence
     ruling = Ruling(
         "touchdown", f"Touchdown {state.name(side)}! 6 points.", team=side, points=TOUCHDOWN_POINTS
     )
@@ -28,17 +29,14 @@ def touchdown(state: FirstAndGoalState, side: Side) -> Result:
     if state.half > 2:
         after, more = final_whistle(state, f"{state.name(side)} score first in overtime.")
         return after, [ruling, *more]
-    after = replace(
-        state, phase="try", scorer=side, play=None, down=None, marker=None, pass_completed=False
-    )
+    after = replace(state, phase="try", play=None, down=None, marker=None, pass_completed=False)
     return after, [ruling]
 
 
 def extra_point(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Extra point (p. 9): play and referee dice; two X block it, anything else is good."""
     play_face, ref_face = read_dice(rest, (("play", "play"), ("ref", "ref")))
-    s = state.scorer
-    assert s is not None
+    s = state.offence
     if play_face == "x" and ref_face == "x":
         ruling = Ruling("extra_point_blocked", "Two X: the extra point is blocked.", team=s)
     else:
@@ -46,15 +44,14 @@ def extra_point(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
             "extra_point", f"Extra point good: 1 point {state.name(s)}.", team=s, points=1
         )
         state = add_points(state, s, 1)
-    after, more = to_kickoff(replace(state, scorer=None), other(s))
+    after, more = to_kickoff(state, other(s))
     return after, [ruling, *more]
 
 
 def go_for_two(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Two-point conversion (p. 9): one card play from the 2."""
     nothing_more("two", rest)
-    s = state.scorer
-    assert s is not None
+    s = state.offence
     ruling = Ruling("decision", f"{state.name(s)} go for two from the 2.", team=s)
     after = replace(state, phase="two_call", ball_on=2, down=None, marker=0)
     return after, [ruling]
@@ -63,8 +60,7 @@ def go_for_two(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 def two_point_over(state: FirstAndGoalState, *, good: bool, why: str) -> Result:
     """Two-point conversion (p. 9): 2 points in the end zone; a turnover or offensive penalty
     scores nothing."""
-    s = state.offense
-    assert s is not None
+    s = state.offence
     if good:
         ruling = Ruling(
             "two_point", f"Two-point try good: 2 points {state.name(s)}.", team=s, points=2
@@ -72,7 +68,7 @@ def two_point_over(state: FirstAndGoalState, *, good: bool, why: str) -> Result:
         state = add_points(state, s, 2)
     else:
         ruling = Ruling("two_point_failed", f"Two-point try fails ({why}).", team=s)
-    after, more = to_kickoff(replace(state, scorer=None), other(s))
+    after, more = to_kickoff(state, other(s))
     return after, [ruling, *more]
 
 
@@ -100,6 +96,7 @@ def safety(state: FirstAndGoalState) -> Result:
 
 
 def add_points(state: FirstAndGoalState, side: Side, points: int) -> FirstAndGoalState:
+    """Points added to the current half's score (p. 9)."""
     h, a = state.scores[-1]
     if side == "home":
         h += points

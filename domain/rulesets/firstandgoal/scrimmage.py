@@ -36,10 +36,9 @@ from domain.rulesets.firstandgoal.state import (
 def play_call(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """A play, step 1-2 (pp. 4-5): both cards revealed; a run burns the top offence card."""
     offence_card, run, defence_card, mark = read_cards(rest)
-    assert state.ball_on is not None
     if state.green.hand < 1 or state.black.hand < 1:
         raise IllegalEntry("a coach has no card in hand; the half is over")
-    red_zone(state.ball_on, mark, offence_card)
+    red_zone(state.ball, mark, offence_card)
     kind: PlayKind = (
         "two_point"
         if state.phase == "two_call"
@@ -56,7 +55,7 @@ def play_call(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
             "play",
             f"{offence_team(state)} {show_card(offence_card)} against "
             f"{state.name(state.defence)} {show_card(defence_card)}.",
-            team=state.offense,
+            team=state.offence,
             data={"offence": offence_card, "defence": defence_card, "run": run},
         )
     ]
@@ -68,13 +67,13 @@ def play_call(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
                 Ruling(
                     "burn",
                     f"A run burns a card ({BURN_FROM[burn]}).",
-                    team=state.offense,
+                    team=state.offence,
                     data={"from": burn},
                 )
             )
     play = Play(
         kind,
-        start=state.ball_on,
+        start=state.ball,
         offence_card=offence_card,
         defence_card=defence_card,
         run=run,
@@ -106,15 +105,14 @@ def red_zone(ball_on: int, mark: str | None, card: str) -> None:
 
 def matchup(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Dice matchup (p. 5): the card's line names the coloured dice and the black dice."""
-    assert state.play is not None
     colours = read_colours(rest, allow_black=True, most=MAX_CARD_DICE)
     coloured = tuple(c for c in colours if c != "black")
     blacks = sum(1 for c in colours if c == "black")
     note = ""
-    if state.play.kind == "fake" and blacks:
+    if state.in_play.kind == "fake" and blacks:
         blacks = 0
         note = " The kick was faked: no black die is rolled (p. 11)."
-    play = replace(state.play, colours=coloured, blacks=blacks)
+    play = replace(state.in_play, colours=coloured, blacks=blacks)
     shown = ", ".join([*coloured, *(["black"] * blacks), "play die"])
     ruling = Ruling(
         "matchup",
@@ -126,8 +124,7 @@ def matchup(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def roll_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Rolling the matchup (p. 5) and resolving the play die (p. 6), rerolls included."""
-    play = state.play
-    assert play is not None
+    play = state.in_play
     values = read_dice(rest, roll_dice_spec(play))
     shown = show_values(roll_dice_spec(play), values)
     if play.kind == "d20_return" and state.phase == "roll":
@@ -143,8 +140,7 @@ def roll_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def play_die(state: FirstAndGoalState, face: str, coloured: int, blacks: int, shown: str) -> Result:
     """Play die (p. 6): X, breakaway, potential turnover or penalty, or the plain total."""
-    play = state.play
-    assert play is not None
+    play = state.in_play
     if face == "x":
         return broken_up(state, blacks, shown)
     distance = coloured + blacks
@@ -172,8 +168,7 @@ def play_die(state: FirstAndGoalState, face: str, coloured: int, blacks: int, sh
 
 def broken_up(state: FirstAndGoalState, blacks: int, shown: str) -> Result:
     """Play die X (p. 6): broken up, the coloured dice count 0; on a kickoff return, touchback."""
-    play = state.play
-    assert play is not None
+    play = state.in_play
     if play.kind in KICKOFF_RETURNS:
         ruling = Ruling(
             "kickoff_touchback", f"{shown}: X on the kickoff return is a touchback at the 20."
@@ -186,8 +181,7 @@ def broken_up(state: FirstAndGoalState, blacks: int, shown: str) -> Result:
 
 def breakaway(state: FirstAndGoalState, distance: int, shown: str) -> Result:
     """Breakaway (p. 6): move, then reroll the same dice while the breakaway keeps coming up."""
-    play = state.play
-    assert play is not None
+    play = state.in_play
     moved = replace(play, gained=distance, last=distance, breaks=1)
     ruling = Ruling(
         "breakaway",
@@ -199,8 +193,7 @@ def breakaway(state: FirstAndGoalState, distance: int, shown: str) -> Result:
 
 def breakaway_reroll(state: FirstAndGoalState, distance: int, face: str, shown: str) -> Result:
     """Breakaway (p. 6): rerolls add up; any other symbol ends them and has no effect."""
-    play = state.play
-    assert play is not None
+    play = state.in_play
     moved = replace(play, gained=play.gained + distance, last=distance)
     if face == "break":
         moved = replace(moved, breaks=play.breaks + 1)
@@ -242,9 +235,8 @@ def stop_breakaway(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Breakaway (p. 6): after a negative roll the side with the ball may declare him down."""
     # On a return that side is the returners: p. 3 calls the receiving team the offence.
     nothing_more("stop", rest)
-    play = state.play
-    assert play is not None
-    ruling = Ruling("runner_down", "The runner goes down; the ball is dead.", team=state.offense)
+    play = state.in_play
+    ruling = Ruling("runner_down", "The runner goes down; the ball is dead.", team=state.offence)
     after, more = finish_play(state, play)
     return after, [ruling, *more]
 
@@ -253,8 +245,7 @@ def d20_kickoff(state: FirstAndGoalState, values: Sequence[int | str], shown: st
     """Optional d20 kickoff (p. 16): from the 10 by the roll; 20 rolls again; two 20s score."""
     # The d20 replaces the return dice only: the play die is rolled with it (p. 4) and its
     # effect applies to the table's distance (docs/rulings.md, 1st & Goal, 36).
-    play = state.play
-    assert play is not None and state.offense is not None
+    play = state.in_play
     rulings: list[Ruling] = []
     if play.pending is None:
         distance, face = int(values[0]), str(values[1])

@@ -19,16 +19,15 @@ from domain.rulesets.firstandgoal.state import FirstAndGoalState, Play, Result
 def qb_kneel(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Quarterback kneel (p. 10): deck empty; burn a card from the hand, lose 1 yard and a down."""
     nothing_more("kneel", rest)
-    assert state.ball_on is not None
     green = replace(state.green, hand=state.green.hand - 1, discard=state.green.discard + 1)
     state = replace(state, green=green, burned=state.burned + 1, pass_completed=False)
     ruling = Ruling(
         "kneel",
         f"{offence_team(state)} kneel: a card burned, 1 yard lost.",
-        team=state.offense,
+        team=state.offence,
         yards=-1,
     )
-    spot = yards.advance(state.ball_on, -1)
+    spot = yards.advance(state.ball, -1)
     if yards.is_safety(spot):
         after, more = safety(state)
     else:
@@ -39,9 +38,8 @@ def qb_kneel(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 def qb_sneak(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Quarterback sneak (p. 11): only 1 yard short of a 1st down; roll the play die."""
     nothing_more("sneak", rest)
-    assert state.ball_on is not None
-    ruling = Ruling("decision", f"{offence_team(state)} QB sneak.", team=state.offense)
-    play = Play("sneak", start=state.ball_on)
+    ruling = Ruling("decision", f"{offence_team(state)} QB sneak.", team=state.offence)
+    play = Play("sneak", start=state.ball)
     return replace(state, phase="sneak", play=play, pass_completed=False), [ruling]
 
 
@@ -61,33 +59,31 @@ def sneak_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def sneak_result(state: FirstAndGoalState, *, gain: int, why: str) -> Result:
     """Quarterback sneak (p. 11): +1 yard and a new 1st down, or no gain and a down lost."""
-    assert state.ball_on is not None and state.offense is not None
     state = replace(state, play=None)
-    off = state.offense
+    off = state.offence
     if gain:
-        spot = yards.advance(state.ball_on, 1)
+        spot = yards.advance(state.ball, 1)
         ruling = Ruling("sneak", f"Sneak ({why}): 1 yard and a new 1st down.", team=off, yards=1)
         if yards.is_touchdown(spot):
-            after, more = touchdown(state, off)
+            after, more = touchdown(state)
             return after, [ruling, *more]
         return to_call(first_down(state, spot)), [ruling]
     ruling = Ruling("sneak", f"Sneak ({why}): no gain, a down lost.", team=off, yards=0)
-    after, more = downs(replace(state, marker=state.marker), state.ball_on)
+    after, more = downs(replace(state, marker=state.marker), state.ball)
     return after, [ruling, *more]
 
 
 def hail_mary(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Hail Mary pass (p. 10): the last play of the half, 1 or 2 cards, on or behind own 35."""
     nothing_more("hailmary", rest)
-    ruling = Ruling("decision", f"{offence_team(state)} throw a Hail Mary!", team=state.offense)
+    ruling = Ruling("decision", f"{offence_team(state)} throw a Hail Mary!", team=state.offence)
     return replace(state, phase="hail_mary", pass_completed=False), [ruling]
 
 
 def hail_mary_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Hail Mary pass (p. 10): HAIL and MARY on the play and referee dice is a touchdown."""
     play_face, ref_face = read_dice(rest, (("play", "play"), ("ref", "ref")))
-    off = state.offense
-    assert off is not None
+    off = state.offence
     spent = state.green.hand
     state = replace(
         state,
@@ -96,7 +92,7 @@ def hail_mary_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     )
     if {play_face, ref_face} == {"hail", "mary"}:
         ruling = Ruling("hail_mary", "HAIL and MARY: caught in the end zone!", team=off)
-        after, more = touchdown(state, off)
+        after, more = touchdown(state)
         return after, [ruling, *more]
     ruling = Ruling(
         "hail_mary_failed", f"{play_face} and {ref_face}: the Hail Mary falls incomplete.", team=off
@@ -122,6 +118,6 @@ def unplayable_hand(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         discard=state.green.discard + n,
     )
     ruling = Ruling(
-        "unplayable", f"Unplayable hand: {n} discarded, {draw} drawn.", team=state.offense
+        "unplayable", f"Unplayable hand: {n} discarded, {draw} drawn.", team=state.offence
     )
     return replace(state, green=green, pass_completed=False), [ruling]

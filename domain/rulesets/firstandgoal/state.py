@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from domain.ruleset import Ruling, Side
+from domain.ruleset import Ruling, Side, other
 from domain.teams import TwoTeams
 
 HAND = 8
@@ -97,6 +97,7 @@ Phase = Literal[
     "hail_mary",
     "final",
 ]
+Kick = Literal["return", "punt", "fg", "squib"]  # the kicks whose dice the board prints
 PlayKind = Literal["play", "two_point", "fake", "kick_return", "punt_return", "d20_return", "sneak"]
 CARD_PLAYS = ("play", "two_point", "fake")
 KICKOFF_RETURNS = ("kick_return", "d20_return")
@@ -114,7 +115,30 @@ class Cards:
 
     @property
     def left(self) -> int:
+        """Cards the coach can still play this half: deck and hand (p. 9)."""
         return self.deck + self.hand
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A flag (pp. 6-7): the referee die names the offender, the penalty die the yards."""
+
+    on: Literal["def", "off"]
+    die: str  # the penalty die's face: 5, 5a, 10 or 15
+
+    def chooser(self, offence: Side) -> Side:
+        """Penalty procedure (p. 7): the side that did not offend accepts or declines."""
+        return offence if self.on == "def" else other(offence)
+
+    @property
+    def signed_yards(self) -> int:
+        """Penalty die (p. 6): yards toward the defence's goal, negative on the offence."""
+        return PEN_YARDS[self.die] if self.on == "def" else -PEN_YARDS[self.die]
+
+    @property
+    def automatic_first_down(self) -> bool:
+        """Penalty die 5A (p. 6): 5 yards and an automatic 1st down, on the defence only."""
+        return self.on == "def" and self.die == "5a"
 
 
 @dataclass(frozen=True)
@@ -133,7 +157,7 @@ class Play:
     last: int = 0
     breaks: int = 0
     burn: Literal["deck", "hand"] | None = None
-    penalty: tuple[str, str] | None = None  # (offender: "def" | "off", penalty die face)
+    penalty: Flag | None = None
     broken_up: bool = False
     turnover_faces: tuple[str, str] | None = None  # optional rule (p. 11): (referee, penalty)
     pending: str | None = None  # d20 return: the play die waiting for the table's second d20
@@ -141,7 +165,13 @@ class Play:
 
 @dataclass(frozen=True)
 class FirstAndGoalState(TwoTeams):
-    """Everything the rules need to know, and nothing they could derive."""
+    """Everything the rules need to know, and nothing they could derive.
+
+    The optional fields are read through checked properties in the phases that always have
+    them: ``offence`` (from the toss on), ``ball``, ``chains`` (down and marker), ``in_play``
+    (the play being resolved), ``flag`` (a penalty waiting for accept or decline) and
+    ``kick_dice``; a property asked in a phase without its fact is a bug, never an entry's fault.
+    """
 
     home: str
     away: str
@@ -164,23 +194,61 @@ class FirstAndGoalState(TwoTeams):
     green: Cards = Cards()
     black: Cards = Cards()
     burned: int = 0
-    board: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    board: tuple[tuple[Kick, tuple[str, ...]], ...] = ()
     play: Play | None = None
-    kick: str | None = None
+    kick: Kick | None = None
     kick_bonus: int = 0
     kick_distance: int = 0
-    kick_penalty: tuple[str, str] | None = None  # a flag on the punt: (offender, penalty die)
+    kick_penalty: Flag | None = None  # a flag on the punt
     free_kick: bool = False
     resume: Phase | None = None
     pass_completed: bool = False
     clock_burn: bool = False
-    scorer: Side | None = None
     winner: Side | None = None
 
-    def board_dice(self, kind: str) -> tuple[str, ...] | None:
+    @property
+    def offence(self) -> Side:
+        """The side with the ball, from the coin toss on (p. 2: the winner receives)."""
+        assert self.offense is not None, f"no side has the ball in phase {self.phase}"
+        return self.offense
+
+    @property
+    def ball(self) -> int:
+        """The ball's yard line, to the offence's goal, once the ball is spotted (p. 2)."""
+        assert self.ball_on is not None, f"the ball is not spotted in phase {self.phase}"
+        return self.ball_on
+
+    @property
+    def in_play(self) -> Play:
+        """The play being resolved, from the matchup to the penalty choice (pp. 5-7)."""
+        assert self.play is not None, f"no play is being resolved in phase {self.phase}"
+        return self.play
+
+    @property
+    def chains(self) -> tuple[int, int]:
+        """The down and the first-down marker, during a series of downs (p. 2, field notes)."""
+        assert self.down is not None and self.marker is not None, f"no series in {self.phase}"
+        return self.down, self.marker
+
+    @property
+    def flag(self) -> Flag:
+        """The flag waiting for accept or decline (p. 7): on the punt, or on the play."""
+        flag = self.kick_penalty if self.phase == "punt_penalty_choice" else self.in_play.penalty
+        assert flag is not None, f"no flag is down in phase {self.phase}"
+        return flag
+
+    def board_dice(self, kind: Kick) -> tuple[str, ...] | None:
+        """The board's dice for a kick (p. 7), once the table has named them."""
         return dict(self.board).get(kind)
 
+    def kick_dice(self, kind: Kick) -> tuple[str, ...]:
+        """The board's dice for the kick being rolled: named before its roll is asked (p. 7)."""
+        dice = self.board_dice(kind)
+        assert dice is not None, f"the board's {kind} dice are not named in phase {self.phase}"
+        return dice
+
     def timeouts_of(self, side: Side) -> int:
+        """Time-outs ``side`` has left this half (p. 4: 3 a half)."""
         return self.timeouts[0 if side == "home" else 1]
 
 

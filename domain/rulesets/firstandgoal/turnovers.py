@@ -19,8 +19,7 @@ from domain.rulesets.firstandgoal.state import FirstAndGoalState, Play, Result, 
 def referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Potential turnover (p. 6): a T on the referee die is a fumble or an interception."""
     (face,) = read_dice(rest, (("ref", "ref"),))
-    play = state.play
-    assert play is not None and state.offense is not None
+    play = state.in_play
     if face != "t":
         ruling = Ruling("no_turnover", f"Referee die {face}: no turnover.")
         after, more = finish_play(state, play)
@@ -39,8 +38,7 @@ def referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def turned_over(state: FirstAndGoalState, what: str, shown: str, data: dict[str, Any]) -> Result:
     """Potential turnover (p. 6): the defence takes the ball; a two-point try scores nothing."""
-    play = state.play
-    assert play is not None and state.offense is not None
+    play = state.in_play
     spot = yards.advance(play.start, play.gained)
     state = refill(replace(state, play=None))
     ruling = Ruling(
@@ -59,8 +57,7 @@ def turned_over(state: FirstAndGoalState, what: str, shown: str, data: dict[str,
 def turnover_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Optional turnover rule (p. 11): on a turnover always roll the referee and penalty dice."""
     face, pen = read_dice(rest, (("ref", "ref"), ("pen", "pen")))
-    play = state.play
-    assert play is not None
+    play = state.in_play
     faces = {"referee": str(face), "penalty": str(pen)}
     shown = f"Referee die {face}, penalty die {pen}"
     if not pass_play(play):
@@ -78,8 +75,8 @@ def turnover_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 def turnover_call(state: FirstAndGoalState, rest: Sequence[str], what: str) -> Result:
     """Optional turnover rule (p. 11): on a pass, the printed rule says interception or not."""
     nothing_more(what, rest)
-    play = state.play
-    assert play is not None and play.turnover_faces is not None
+    play = state.in_play
+    assert play.turnover_faces is not None
     face, pen = play.turnover_faces
     shown = f"Referee die {face}, penalty die {pen} on a pass, by the table's printed rule"
     return turned_over(state, what, shown, {"referee": face, "penalty": pen, "answered": True})
@@ -108,15 +105,14 @@ def turnover(state: FirstAndGoalState, spot: int) -> Result:
 def turnover_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Optional turnover rule (p. 11): the black and red dice move the recovered ball."""
     black, red = read_dice(rest, (("black", "num"), ("red", "num")))
-    play = state.play
-    assert play is not None and state.offense is not None
+    play = state.in_play
     gained = int(black) + int(red)
-    off = state.offense
+    off = state.offence
     spot = yards.advance(play.start, gained)
     state = replace(state, play=None)
     if yards.is_touchdown(spot):
         ruling = Ruling("return_touchdown", f"Turnover returned {gained} yards for a touchdown!")
-        after, more = touchdown(state, off)
+        after, more = touchdown(state)
         return after, [ruling, *more]
     spot = min(spot, yards.touchback()) if spot >= yards.FIELD else spot
     ruling = Ruling(
