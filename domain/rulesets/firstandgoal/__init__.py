@@ -13,7 +13,7 @@ The package: ``state`` (the records), ``ruleset`` (the step and the handler tabl
 ``reading`` and ``lines``.
 """
 
-from domain.rulesets.firstandgoal.lines import down_line, final_line
+from domain.rulesets.firstandgoal.lines import down_line
 from domain.rulesets.firstandgoal.ruleset import RULESET, FirstAndGoal
 from domain.rulesets.firstandgoal.state import Cards, FirstAndGoalState, Play
 
@@ -24,5 +24,4 @@ __all__ = [
     "FirstAndGoalState",
     "Play",
     "down_line",
-    "final_line",
 ]

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from domain import kernel
 from domain.ruleset import SIDES, IllegalEntry, Ruling
 from domain.rulesets.firstandgoal.cards import burn_card, unburn
 from domain.rulesets.firstandgoal.lines import offence_team
-from domain.rulesets.firstandgoal.reading import nothing_more, one_side, read_dice
+from domain.rulesets.firstandgoal.reading import one_side, read_dice
 from domain.rulesets.firstandgoal.state import FirstAndGoalState, Result
 
 
@@ -35,27 +36,30 @@ def time_out(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
             data={"left": left - 1},
         )
     ]
-    green, burned = state.green, state.burned
-    play = state.play
     if side == state.defence:
-        if state.phase == "matchup" and play is not None and play.burn is not None:
-            green, burned = unburn(green, play.burn), burned - 1
-            play = replace(play, burn=None)
-            rulings.append(Ruling("unburn", "The defence's time-out saves the run's card."))
-        elif state.phase == "call" and state.clock_burn:
-            green, burned = unburn(green, "deck"), burned - 1
-            rulings.append(Ruling("unburn", "The defence's time-out saves the burned card."))
+        state, saved = defence_saves_the_card(state)
+        rulings += saved
     after = replace(
         state,
         timeouts=(counts[0], counts[1]),
-        green=green,
-        burned=burned,
-        play=play,
         clock_burn=False,
         resume=state.phase,
         phase="timeout_options",
     )
     return after, rulings
+
+
+def defence_saves_the_card(state: FirstAndGoalState) -> Result:
+    """Running the clock (p. 10): the defence's time-out cancels the run's or the clock's burn."""
+    play = state.play
+    if state.phase == "matchup" and play is not None and play.burn is not None:
+        green = unburn(state.green, play.burn)
+        saved = replace(state, green=green, burned=state.burned - 1, play=replace(play, burn=None))
+        return saved, [Ruling("unburn", "The defence's time-out saves the run's card.")]
+    if state.phase == "call" and state.clock_burn:
+        saved = replace(state, green=unburn(state.green, "deck"), burned=state.burned - 1)
+        return saved, [Ruling("unburn", "The defence's time-out saves the burned card.")]
+    return state, []
 
 
 def time_out_options(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
@@ -83,7 +87,7 @@ def time_out_options(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def run_the_clock(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Running the clock (p. 10): after a completed pass the offence may burn a card."""
-    nothing_more("runclock", rest)
+    kernel.takes_nothing_more("runclock", rest)
     green, _ = burn_card(replace(state.green, hand=0))
     green = replace(green, hand=state.green.hand)
     ruling = Ruling(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain import kernel
 from domain.ruleset import Ruling, Side, other
 from domain.rulesets.firstandgoal.cards import out_of_cards
-from domain.rulesets.firstandgoal.lines import final_line
 from domain.rulesets.firstandgoal.possession import change_possession
 from domain.rulesets.firstandgoal.state import TIMEOUTS, Cards, FirstAndGoalState, Result
 
@@ -58,6 +58,14 @@ def end_of_half(state: FirstAndGoalState) -> Result:
     ]
 
 
+def out_of_cards_ends_the_half(state: FirstAndGoalState, rulings: list[Ruling]) -> Result:
+    """End of half (p. 9): when the next play is due and a deck is spent, the half ends at once."""
+    if state.phase == "call" and out_of_cards(state):
+        after, more = end_of_half(state)
+        return after, [*rulings, *more]
+    return state, rulings
+
+
 def final_whistle(state: FirstAndGoalState, why: str) -> Result:
     """End of the game (pp. 9-10): the final whistle, with the winner if there is one."""
     total = state.total
@@ -67,4 +75,4 @@ def final_whistle(state: FirstAndGoalState, why: str) -> Result:
     done = replace(
         state, phase="final", winner=winner, play=None, down=None, marker=None, ball_on=None
     )
-    return done, [Ruling("final", f"{why} Final: {final_line(done)}", team=winner)]
+    return done, [Ruling("final", f"{why} Final: {kernel.final_line(done)}", team=winner)]

@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import Ruling
 from domain.rulesets.firstandgoal.board import board_step
 from domain.rulesets.firstandgoal.halves import to_kickoff
 from domain.rulesets.firstandgoal.possession import change_possession, first_down, to_call
-from domain.rulesets.firstandgoal.reading import nothing_more, one_side, read_dice
+from domain.rulesets.firstandgoal.reading import one_side, read_dice
 from domain.rulesets.firstandgoal.state import (
     D20_KICKOFF_SPOT,
     ONSIDE_NEEDS,
@@ -35,7 +36,7 @@ def coin_toss(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def kickoff_touchback(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Kickoff return (p. 4): a touchback puts the ball on the receiving team's 20."""
-    nothing_more("touchback", rest)
+    kernel.takes_nothing_more("touchback", rest)
     off = state.offence
     ball = yards.touchback()
     ruling = Ruling(
@@ -46,7 +47,7 @@ def kickoff_touchback(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def kickoff_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Kickoff return (p. 4): run it back from the goal line with the board's return dice."""
-    nothing_more("return", rest)
+    kernel.takes_nothing_more("return", rest)
     off = state.offence
     ruling = Ruling("kickoff", f"{state.name(off)} run the kickoff back.", team=off)
     if state.d20:
@@ -57,7 +58,7 @@ def kickoff_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def onside_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Onside kick (p. 8): from the kicker's 30, red, brown, play and referee dice."""
-    nothing_more("onside", rest)
+    kernel.takes_nothing_more("onside", rest)
     kicker = state.defence
     ruling = Ruling("onside", f"{state.name(kicker)} try an onside kick.", team=kicker)
     return replace(state, phase="onside_roll"), [ruling]
@@ -96,7 +97,7 @@ def onside_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def squib_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Squib kick (optional, p. 11): from the kicker's 30 with the dice the table names."""
-    nothing_more("squib", rest)
+    kernel.takes_nothing_more("squib", rest)
     kicker = state.defence
     ruling = Ruling("squib", f"{state.name(kicker)} squib the kickoff.", team=kicker)
     return board_step(state, "squib"), [ruling]

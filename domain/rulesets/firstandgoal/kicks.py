@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import Ruling
 from domain.rulesets.firstandgoal.board import board_step
 from domain.rulesets.firstandgoal.cards import burn_after_field_goal, burned_once
 from domain.rulesets.firstandgoal.halves import final_whistle, to_kickoff
 from domain.rulesets.firstandgoal.lines import offence_team
 from domain.rulesets.firstandgoal.possession import change_possession, to_call
-from domain.rulesets.firstandgoal.reading import nothing_more, read_dice
-from domain.rulesets.firstandgoal.scoring import add_points
+from domain.rulesets.firstandgoal.reading import read_dice
 from domain.rulesets.firstandgoal.state import (
     FAKE_BONUS,
     FIELD_GOAL_POINTS,
@@ -24,7 +24,7 @@ from domain.rulesets.firstandgoal.state import (
 
 def field_goal(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Field goal (pp. 7, 9): both sides first reveal their fake/kick cards."""
-    nothing_more("fg", rest)
+    kernel.takes_nothing_more("fg", rest)
     ruling = Ruling(
         "decision", f"{offence_team(state)} line up for a field goal.", team=state.offence
     )
@@ -33,7 +33,7 @@ def field_goal(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def punt(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt (p. 8): on 4th down; both sides first reveal their fake/kick cards."""
-    nothing_more("punt", rest)
+    kernel.takes_nothing_more("punt", rest)
     ruling = Ruling("decision", f"{offence_team(state)} punt.", team=state.offence)
     return replace(state, phase="kick_reveal", kick="punt", pass_completed=False), [ruling]
 
@@ -110,7 +110,7 @@ def field_goal_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
                 yards=total,
             ),
         )
-        state = add_points(state, off, FIELD_GOAL_POINTS)
+        state = kernel.scored(state, off, FIELD_GOAL_POINTS)
         if state.half > 2:
             after, more = final_whistle(state, f"{state.name(off)} score first in overtime.")
             return after, [*rulings, *more]

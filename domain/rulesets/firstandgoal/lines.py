@@ -1,8 +1,9 @@
-"""What the table reads: the offence's name, the acting coach, down and distance, the final line."""
+"""What the table reads: the offence's name, the acting coach, down and distance, the spot."""
 
 from __future__ import annotations
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import Side
 from domain.rulesets.firstandgoal.state import FirstAndGoalState
 
@@ -21,20 +22,10 @@ def coach(state: FirstAndGoalState, side: Side, role: str) -> str:
 def down_line(state: FirstAndGoalState) -> str:
     """ "2nd & 4 at Bears 26" or "1st & goal at Packers 6"."""
     down, marker = state.chains
-    ordinal = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}[down]
-    to_go = "goal" if marker == 0 else str(yards.distance_to_gain(state.ball, marker))
-    return f"{ordinal} & {to_go} at {spot(state)}"
+    to_go = "goal" if marker == 0 else yards.distance_to_gain(state.ball, marker)
+    return f"{kernel.down_and_distance(down, to_go, joiner='&')} at {spot(state)}"
 
 
 def spot(state: FirstAndGoalState) -> str:
     """The ball's spot as a referee announces it for the offence (p. 2, field notes)."""
     return state.spot_for(state.offence, state.ball)
-
-
-def final_line(state: FirstAndGoalState) -> str:
-    """The score in words, with the winner once there is one."""
-    total = state.total
-    line = f"{state.home} {total['home']}, {state.away} {total['away']}"
-    if state.winner:
-        return f"{line}. {state.name(state.winner)} win."
-    return f"{line}."

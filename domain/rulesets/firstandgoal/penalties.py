@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import Ruling, Side
 from domain.rulesets.firstandgoal.cards import out_of_cards, refill, unburn
 from domain.rulesets.firstandgoal.downs import finish_play
 from domain.rulesets.firstandgoal.possession import first_down, to_call
-from domain.rulesets.firstandgoal.reading import nothing_more, pen_text, read_dice
+from domain.rulesets.firstandgoal.reading import pen_text, read_dice
 from domain.rulesets.firstandgoal.scoring import two_point_over
 from domain.rulesets.firstandgoal.specials import sneak_result
 from domain.rulesets.firstandgoal.state import RETURNS, FirstAndGoalState, Flag, Result
@@ -44,7 +45,7 @@ def referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Penalty (p. 7): yards from the line of scrimmage, the down repeated (5A: 1st down)."""
-    nothing_more("accept", rest)
+    kernel.takes_nothing_more("accept", rest)
     play, flag = state.in_play, state.flag
     chooser = flag.chooser(state.offence)
     if play.kind in RETURNS:
@@ -76,7 +77,7 @@ def penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Penalty (p. 7): the non-offending side may decline; the rolled distance stands."""
-    nothing_more("decline", rest)
+    kernel.takes_nothing_more("decline", rest)
     play = state.in_play
     chooser = state.flag.chooser(state.offence)
     what = "the return stands" if play.kind in RETURNS else "the play stands"

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import Any
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import SIDES, EntryForm, Prompt, Side, Slot
 from domain.rulesets.firstandgoal.board import KICK_NAMES
-from domain.rulesets.firstandgoal.lines import coach, down_line, final_line
+from domain.rulesets.firstandgoal.lines import coach, down_line
 from domain.rulesets.firstandgoal.reading import (
     DIE_NAMES,
     KIND_WORDS,
@@ -489,10 +489,10 @@ def _prompt_hail_mary(state: FirstAndGoalState) -> Prompt:
 
 def _prompt_final(state: FirstAndGoalState) -> Prompt:
     """After the final whistle (pp. 9-10) nobody acts."""
-    return Prompt("nobody", f"Final whistle: {final_line(state)}")
+    return kernel.final_whistle(kernel.final_line(state))
 
 
-PROMPTS: dict[str, Any] = {
+PROMPTS: Mapping[str, Callable[[FirstAndGoalState], Prompt]] = {
     "toss": _prompt_toss,
     "kickoff": _prompt_kickoff,
     "board_dice": _prompt_board_dice,
@@ -524,5 +524,5 @@ PROMPTS: dict[str, Any] = {
     "try": _prompt_try,
     "sneak": _prompt_sneak,
     "hail_mary": _prompt_hail_mary,
-    "final": _prompt_final,
+    kernel.FINAL: _prompt_final,
 }

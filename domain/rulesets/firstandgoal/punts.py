@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import IllegalEntry, Ruling
 from domain.rulesets.firstandgoal.lines import offence_team
 from domain.rulesets.firstandgoal.possession import change_possession, first_down, to_call
-from domain.rulesets.firstandgoal.reading import LABELS, nothing_more, pen_text, read_dice
+from domain.rulesets.firstandgoal.reading import LABELS, pen_text, read_dice
 from domain.rulesets.firstandgoal.state import (
     D20_PUNT_BASE,
     PLAY_FACES,
@@ -23,26 +24,42 @@ from domain.rulesets.firstandgoal.state import (
 def punt_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt (p. 8): the punt dice, or all but one of them and the play die with its effects."""
     if state.d20:
-        roll, row = read_dice(rest, (("d20", "d20"), ("return", "punt_row")))
-        distance = D20_PUNT_BASE + int(roll) + state.kick_bonus
-        text = f"d20 punt: {D20_PUNT_BASE} + {roll} = {distance} yards"
-        return punt_lands(state, distance, no_return=row == "fc", text=text)
-    dice = state.kick_dice("punt")
-    swapped = bool(rest) and rest[-1] in PLAY_FACES
-    spec: tuple[tuple[str, str], ...] = tuple((c, "num") for c in dice)
-    if swapped:
-        if len(dice) < 2:
-            raise IllegalEntry("the punt has only one die to roll; enter its face alone")
-        spec = (*tuple(("punt", "num") for _ in dice[1:]), ("play", "play"))
-        named = [c for c in rest[::2] if c in dice]
-        if rest[0] in LABELS and len(named) == len(dice) - 1:
-            # Labelled faces name the punt dice kept; the one left out was swapped.
-            spec = (*tuple((c, "num") for c in named), ("play", "play"))
+        return d20_punt(state, rest)
+    spec, swapped = punt_dice(state.kick_dice("punt"), rest)
     values = read_dice(rest, spec)
     distance = sum(int(v) for v in values if isinstance(v, int)) + state.kick_bonus
     if not swapped:
         return punt_lands(state, distance, no_return=False, text=f"Punt {distance} yards")
-    face = str(values[-1])
+    return play_die_on_the_punt(state, str(values[-1]), distance)
+
+
+def d20_punt(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+    """Optional d20 punt (p. 16): 35 yards plus the d20; the table's row says if it is returned."""
+    roll, row = read_dice(rest, (("d20", "d20"), ("return", "punt_row")))
+    distance = D20_PUNT_BASE + int(roll) + state.kick_bonus
+    text = f"d20 punt: {D20_PUNT_BASE} + {roll} = {distance} yards"
+    return punt_lands(state, distance, no_return=row == "fc", text=text)
+
+
+def punt_dice(
+    dice: tuple[str, ...], rest: Sequence[str]
+) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """Punt (p. 8): the board's punt dice, or all but one of them and the play die last."""
+    swapped = bool(rest) and rest[-1] in PLAY_FACES
+    if not swapped:
+        return tuple((c, "num") for c in dice), False
+    if len(dice) < 2:
+        raise IllegalEntry("the punt has only one die to roll; enter its face alone")
+    named = [c for c in rest[::2] if c in dice]
+    if rest[0] in LABELS and len(named) == len(dice) - 1:
+        # Labelled faces name the punt dice kept; the one left out was swapped.
+        return (*tuple((c, "num") for c in named), ("play", "play")), True
+    return (*tuple(("punt", "num") for _ in dice[1:]), ("play", "play")), True
+
+
+def play_die_on_the_punt(state: FirstAndGoalState, face: str, distance: int) -> Result:
+    """Punt (p. 8): the play die's special effects: blocked, extra bounce, loose ball, flag,
+    or out of bounds / fair catch."""
     if face == "x":
         dfn = state.defence
         ruling = Ruling(
@@ -120,7 +137,7 @@ def punt_referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Resul
 
 def punt_penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt, play-die P (p. 8): move the ball and repeat the punt (maybe a new 1st down)."""
-    nothing_more("accept", rest)
+    kernel.takes_nothing_more("accept", rest)
     flag, off = state.flag, state.offence
     chooser = flag.chooser(off)
     spot = yards.half_distance_penalty_spot(state.ball, flag.signed_yards)
@@ -143,7 +160,7 @@ def punt_penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result
 
 def punt_penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt, play-die P (p. 7 declining): the punt stands as rolled; the receivers may return."""
-    nothing_more("decline", rest)
+    kernel.takes_nothing_more("decline", rest)
     chooser = state.flag.chooser(state.offence)
     distance = state.kick_distance
     state = replace(state, kick_penalty=None)
@@ -187,7 +204,7 @@ def punt_lands(state: FirstAndGoalState, distance: int, *, no_return: bool, text
 
 def fair_catch(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt (p. 8): a fair catch takes the ball where it lands."""
-    nothing_more("faircatch", rest)
+    kernel.takes_nothing_more("faircatch", rest)
     off = state.offence
     ruling = Ruling(
         "fair_catch",
@@ -199,7 +216,7 @@ def fair_catch(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def punt_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Punt return (p. 8): the green die and the play die with its normal effects."""
-    nothing_more("return", rest)
+    kernel.takes_nothing_more("return", rest)
     colour = "d20" if state.d20 else "green"
     play = Play("punt_return", start=state.ball, colours=(colour,))
     ruling = Ruling("decision", f"{offence_team(state)} return the punt.", team=state.offence)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from domain.ruleset import SIDES, IllegalEntry, Side
+from domain import kernel
+from domain.ruleset import IllegalEntry, Side
 from domain.rulesets.firstandgoal.state import (
     ALIASES,
     BLACK_HIGH,
@@ -84,9 +85,6 @@ def read_colours(rest: Sequence[str], *, allow_black: bool, most: int) -> tuple[
     return tuple(out)
 
 
-_NUM = re.compile(r"[+-]?\d{1,3}")
-
-
 KIND_WORDS: dict[str, tuple[str, ...]] = {
     "play": PLAY_FACES,
     "ref": REF_FACES,
@@ -129,11 +127,9 @@ def read_dice(rest: Sequence[str], spec: tuple[tuple[str, str], ...]) -> list[in
     for token, (name, kind) in zip(tokens, spec, strict=True):
         if kind in ("num", "d20"):
             low, high = die_range(name, kind)
-            if not _NUM.fullmatch(token) or not low <= int(token) <= high:
-                raise IllegalEntry(
-                    f"the {name} die shows a number from {low} to {high}; got {token!r}"
-                )
-            out.append(int(token))
+            # A sign only where the die has negative faces (the coloured and black dice, p. 3).
+            read = kernel.signed_number if low < 0 else kernel.number
+            out.append(read(token, low, high, f"the {name} die"))
         else:
             faces = KIND_WORDS[kind]
             if token not in faces:
@@ -199,25 +195,15 @@ def pen_text(pen: str, on_defence: bool) -> str:
     return f"{pen} yards"
 
 
-def nothing_more(keyword: str, rest: Sequence[str]) -> None:
-    """Refuses values after a keyword that takes none."""
-    if rest:
-        raise IllegalEntry(f"{keyword} takes nothing more; got {' '.join(rest)!r}")
-
-
 def one_side(rest: Sequence[str], keyword: str, state: FirstAndGoalState) -> Side:
     """The team an entry names: home, away, a team's name, or off/def once play has begun."""
-    labels: dict[str, Side] = {"home": "home", "away": "away"}
-    for side in SIDES:
-        labels.setdefault(state.name(side).lower(), side)
-    if state.offense is not None and state.phase != "toss":
-        for w in ("off", "offence", "offense"):
-            labels[w] = state.offense
-        for w in ("def", "defence", "defense"):
-            labels[w] = state.defence
-    if len(rest) != 1 or rest[0] not in labels:
+    if len(rest) != 1:
         raise IllegalEntry(f"enter the team: {keyword} home | {keyword} away")
-    return labels[rest[0]]
+    roles: dict[str, Side] = {}
+    if state.offense is not None and state.phase != "toss":
+        roles = {w: state.offense for w in ("off", "offence", "offense")}
+        roles.update({w: state.defence for w in ("def", "defence", "defense")})
+    return kernel.side_word(rest[0], state, labels=roles)
 
 
 DIE_NAMES = {

@@ -7,13 +7,12 @@ from functools import partial
 from typing import Any
 
 from domain import field as yards
-from domain.entries import words
+from domain import kernel
 from domain.periods import HALVES
-from domain.ruleset import GameOption, IllegalEntry, Prompt, Ruling, resolve_options, situation
+from domain.ruleset import GameOption, Prompt, Ruling, resolve_options
 from domain.rulesets.firstandgoal.board import board_dice
-from domain.rulesets.firstandgoal.cards import out_of_cards
 from domain.rulesets.firstandgoal.clock import run_the_clock, time_out, time_out_options
-from domain.rulesets.firstandgoal.halves import end_of_half
+from domain.rulesets.firstandgoal.halves import out_of_cards_ends_the_half
 from domain.rulesets.firstandgoal.kickoffs import (
     coin_toss,
     kickoff_return,
@@ -30,7 +29,6 @@ from domain.rulesets.firstandgoal.kicks import (
     field_goal_roll,
     punt,
 )
-from domain.rulesets.firstandgoal.lines import final_line
 from domain.rulesets.firstandgoal.penalties import penalty_accept, penalty_decline, referee_penalty
 from domain.rulesets.firstandgoal.prompts import PROMPTS
 from domain.rulesets.firstandgoal.punts import (
@@ -120,28 +118,12 @@ class FirstAndGoal:
         )
 
     def expected(self, state: FirstAndGoalState) -> Prompt:
-        """Who acts next and the entries legal now."""
-        return PROMPTS[state.phase](state)
+        """Who acts next and the entries legal now: the phase's prompt."""
+        return RULES.prompt(state)
 
     def apply(self, state: FirstAndGoalState, text: str) -> tuple[FirstAndGoalState, list[Ruling]]:
-        """One entry as typed at the table."""
-        tokens = words(text)
-        if state.phase == "final":
-            raise IllegalEntry(
-                f"the game is over ({final_line(state)}); nothing more can be entered"
-            )
-        prompt = self.expected(state)
-        keyword, rest = tokens[0], tokens[1:]
-        allowed = {f.keyword for f in prompt.forms}
-        if keyword not in allowed:
-            raise IllegalEntry(
-                f"{keyword!r} is not due now; {prompt.text} ({' | '.join(prompt.legal)})"
-            )
-        after, rulings = HANDLERS[state.phase][keyword](state, rest)
-        if after.phase == "call" and out_of_cards(after):
-            after, more = end_of_half(after)
-            rulings = [*rulings, *more]
-        return after, rulings
+        """One entry as typed at the table, through the kernel's shared step."""
+        return RULES.step(state, text)
 
     def situation(self, state: FirstAndGoalState) -> dict[str, Any]:
         """The public view: score by half, board, time-outs and the card clock."""
@@ -155,14 +137,10 @@ class FirstAndGoal:
         distance = None
         if live and state.marker is not None and state.ball_on is not None:
             distance = yards.distance_to_gain(state.ball_on, state.marker)
-        return situation(
-            ruleset=self.name,
-            home=state.home,
-            away=state.away,
-            score=state.total,
-            score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
+        return kernel.common_situation(
+            self,
+            state,
             quarter=state.half,
-            period=self.division.period(state.half),
             possession=state.offense if state.phase not in ("toss", "final") else None,
             down=state.down if live else None,
             distance=distance,
@@ -179,9 +157,6 @@ class FirstAndGoal:
                 "burned_this_half": state.burned,
             },
             timeouts={"home": state.timeouts[0], "away": state.timeouts[1]},
-            next=self.expected(state).text,
-            finished=state.phase == "final",
-            winner=state.winner,
             converting=state.phase in ("try", "two_call")
             or (state.play is not None and state.play.kind == "two_point"),
             first_and_goal=bool(live and state.marker == 0),
@@ -195,7 +170,7 @@ class FirstAndGoal:
         )
 
 
-_CALLS = {
+_CALLS: Mapping[str, kernel.Handler[FirstAndGoalState]] = {
     "play": play_call,
     "punt": punt,
     "fg": field_goal,
@@ -208,7 +183,7 @@ _CALLS = {
 }
 
 
-HANDLERS: dict[str, dict[str, Any]] = {
+HANDLERS: Mapping[str, Mapping[str, kernel.Handler[FirstAndGoalState]]] = {
     "toss": {"toss": coin_toss},
     "kickoff": {
         "touchback": kickoff_touchback,
@@ -250,5 +225,12 @@ HANDLERS: dict[str, dict[str, Any]] = {
     "hail_mary": {"roll": hail_mary_roll},
 }
 
+
+RULES = kernel.Rules(
+    prompts=PROMPTS,
+    handlers=HANDLERS,
+    final_line=kernel.final_line,
+    after=out_of_cards_ends_the_half,
+)
 
 RULESET = FirstAndGoal()

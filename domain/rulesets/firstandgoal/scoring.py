@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain.ruleset import Ruling, Side, other
+from domain import kernel
+from domain.ruleset import Ruling, other
 from domain.rulesets.firstandgoal.board import board_step
 from domain.rulesets.firstandgoal.cards import refill
 from domain.rulesets.firstandgoal.halves import final_whistle, to_kickoff
-from domain.rulesets.firstandgoal.reading import nothing_more, read_dice
+from domain.rulesets.firstandgoal.reading import read_dice
 from domain.rulesets.firstandgoal.state import (
     SAFETY_POINTS,
     TOUCHDOWN_POINTS,
@@ -25,7 +26,7 @@ def touchdown(state: FirstAndGoalState) -> Result:
     ruling = Ruling(
         "touchdown", f"Touchdown {state.name(side)}! 6 points.", team=side, points=TOUCHDOWN_POINTS
     )
-    state = add_points(state, side, TOUCHDOWN_POINTS)
+    state = kernel.scored(state, side, TOUCHDOWN_POINTS)
     if state.half > 2:
         after, more = final_whistle(state, f"{state.name(side)} score first in overtime.")
         return after, [ruling, *more]
@@ -43,14 +44,14 @@ def extra_point(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         ruling = Ruling(
             "extra_point", f"Extra point good: 1 point {state.name(s)}.", team=s, points=1
         )
-        state = add_points(state, s, 1)
+        state = kernel.scored(state, s, 1)
     after, more = to_kickoff(state, other(s))
     return after, [ruling, *more]
 
 
 def go_for_two(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Two-point conversion (p. 9): one card play from the 2."""
-    nothing_more("two", rest)
+    kernel.takes_nothing_more("two", rest)
     s = state.offence
     ruling = Ruling("decision", f"{state.name(s)} go for two from the 2.", team=s)
     after = replace(state, phase="two_call", ball_on=2, down=None, marker=0)
@@ -65,7 +66,7 @@ def two_point_over(state: FirstAndGoalState, *, good: bool, why: str) -> Result:
         ruling = Ruling(
             "two_point", f"Two-point try good: 2 points {state.name(s)}.", team=s, points=2
         )
-        state = add_points(state, s, 2)
+        state = kernel.scored(state, s, 2)
     else:
         ruling = Ruling("two_point_failed", f"Two-point try fails ({why}).", team=s)
     after, more = to_kickoff(state, other(s))
@@ -78,7 +79,7 @@ def safety(state: FirstAndGoalState) -> Result:
     ruling = Ruling(
         "safety", f"Safety! 2 points {state.name(dfn)}.", team=dfn, points=SAFETY_POINTS
     )
-    state = add_points(state, dfn, SAFETY_POINTS)
+    state = kernel.scored(state, dfn, SAFETY_POINTS)
     if state.half > 2:
         after, more = final_whistle(state, f"{state.name(dfn)} score first in overtime.")
         return after, [ruling, *more]
@@ -93,13 +94,3 @@ def safety(state: FirstAndGoalState) -> Result:
         play=None,
     )
     return board_step(state, "punt"), [ruling]
-
-
-def add_points(state: FirstAndGoalState, side: Side, points: int) -> FirstAndGoalState:
-    """Points added to the current half's score (p. 9)."""
-    h, a = state.scores[-1]
-    if side == "home":
-        h += points
-    else:
-        a += points
-    return replace(state, scores=(*state.scores[:-1], (h, a)))

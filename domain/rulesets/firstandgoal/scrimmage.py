@@ -7,13 +7,13 @@ from dataclasses import replace
 from typing import Literal
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import IllegalEntry, Ruling
 from domain.rulesets.firstandgoal.cards import BURN_FROM, burn_card
 from domain.rulesets.firstandgoal.downs import finish_play
 from domain.rulesets.firstandgoal.lines import offence_team
 from domain.rulesets.firstandgoal.possession import first_down, to_call
 from domain.rulesets.firstandgoal.reading import (
-    nothing_more,
     read_cards,
     read_colours,
     read_dice,
@@ -26,6 +26,7 @@ from domain.rulesets.firstandgoal.state import (
     D20_AGAIN,
     KICKOFF_RETURNS,
     MAX_CARD_DICE,
+    Cards,
     FirstAndGoalState,
     Play,
     PlayKind,
@@ -39,17 +40,8 @@ def play_call(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     if state.green.hand < 1 or state.black.hand < 1:
         raise IllegalEntry("a coach has no card in hand; the half is over")
     red_zone(state.ball, mark, offence_card)
-    kind: PlayKind = (
-        "two_point"
-        if state.phase == "two_call"
-        else "fake"
-        if state.phase == "fake_call"
-        else "play"
-    )
     green = replace(state.green, hand=state.green.hand - 1, discard=state.green.discard + 1)
     black = replace(state.black, hand=state.black.hand - 1, discard=state.black.discard + 1)
-    burn: Literal["deck", "hand"] | None = None
-    burned = state.burned
     rulings = [
         Ruling(
             "play",
@@ -59,20 +51,12 @@ def play_call(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
             data={"offence": offence_card, "defence": defence_card, "run": run},
         )
     ]
+    burn: Literal["deck", "hand"] | None = None
     if run:
-        green, burn = burn_card(green)
-        if burn is not None:
-            burned += 1
-            rulings.append(
-                Ruling(
-                    "burn",
-                    f"A run burns a card ({BURN_FROM[burn]}).",
-                    team=state.offence,
-                    data={"from": burn},
-                )
-            )
+        green, burn, burning = run_burns_a_card(state, green)
+        rulings += burning
     play = Play(
-        kind,
+        _CALL_KINDS.get(state.phase, "play"),
         start=state.ball,
         offence_card=offence_card,
         defence_card=defence_card,
@@ -85,11 +69,28 @@ def play_call(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
         play=play,
         green=green,
         black=black,
-        burned=burned,
+        burned=state.burned + (1 if burn else 0),
         pass_completed=False,
         clock_burn=False,
     )
     return after, rulings
+
+
+# The play a card call makes: a two-point try (p. 9), a faked kick (p. 11), else a down.
+_CALL_KINDS: dict[str, PlayKind] = {"two_call": "two_point", "fake_call": "fake"}
+
+
+def run_burns_a_card(
+    state: FirstAndGoalState, green: Cards
+) -> tuple[Cards, Literal["deck", "hand"] | None, list[Ruling]]:
+    """Burning a card on runs (p. 5): the top of the offence deck, or one from the hand."""
+    green, burn = burn_card(green)
+    if burn is None:
+        return green, None, []
+    ruling = Ruling(
+        "burn", f"A run burns a card ({BURN_FROM[burn]}).", team=state.offence, data={"from": burn}
+    )
+    return green, burn, [ruling]
 
 
 def red_zone(ball_on: int, mark: str | None, card: str) -> None:
@@ -234,7 +235,7 @@ def breakaway_touchdown(state: FirstAndGoalState, play: Play) -> bool:
 def stop_breakaway(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Breakaway (p. 6): after a negative roll the side with the ball may declare him down."""
     # On a return that side is the returners: p. 3 calls the receiving team the offence.
-    nothing_more("stop", rest)
+    kernel.takes_nothing_more("stop", rest)
     play = state.in_play
     ruling = Ruling("runner_down", "The runner goes down; the ball is dead.", team=state.offence)
     after, more = finish_play(state, play)

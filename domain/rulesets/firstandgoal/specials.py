@@ -6,19 +6,20 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import IllegalEntry, Ruling
 from domain.rulesets.firstandgoal.downs import downs
 from domain.rulesets.firstandgoal.halves import end_of_half
 from domain.rulesets.firstandgoal.lines import offence_team
 from domain.rulesets.firstandgoal.possession import first_down, to_call
-from domain.rulesets.firstandgoal.reading import nothing_more, read_dice
+from domain.rulesets.firstandgoal.reading import read_dice
 from domain.rulesets.firstandgoal.scoring import safety, touchdown
 from domain.rulesets.firstandgoal.state import FirstAndGoalState, Play, Result
 
 
 def qb_kneel(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Quarterback kneel (p. 10): deck empty; burn a card from the hand, lose 1 yard and a down."""
-    nothing_more("kneel", rest)
+    kernel.takes_nothing_more("kneel", rest)
     green = replace(state.green, hand=state.green.hand - 1, discard=state.green.discard + 1)
     state = replace(state, green=green, burned=state.burned + 1, pass_completed=False)
     ruling = Ruling(
@@ -37,7 +38,7 @@ def qb_kneel(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def qb_sneak(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Quarterback sneak (p. 11): only 1 yard short of a 1st down; roll the play die."""
-    nothing_more("sneak", rest)
+    kernel.takes_nothing_more("sneak", rest)
     ruling = Ruling("decision", f"{offence_team(state)} QB sneak.", team=state.offence)
     play = Play("sneak", start=state.ball)
     return replace(state, phase="sneak", play=play, pass_completed=False), [ruling]
@@ -75,7 +76,7 @@ def sneak_result(state: FirstAndGoalState, *, gain: int, why: str) -> Result:
 
 def hail_mary(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Hail Mary pass (p. 10): the last play of the half, 1 or 2 cards, on or behind own 35."""
-    nothing_more("hailmary", rest)
+    kernel.takes_nothing_more("hailmary", rest)
     ruling = Ruling("decision", f"{offence_team(state)} throw a Hail Mary!", team=state.offence)
     return replace(state, phase="hail_mary", pass_completed=False), [ruling]
 

@@ -7,11 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from domain import field as yards
+from domain import kernel
 from domain.ruleset import Ruling
 from domain.rulesets.firstandgoal.cards import refill
 from domain.rulesets.firstandgoal.downs import finish_play
 from domain.rulesets.firstandgoal.possession import change_possession, first_down, to_call
-from domain.rulesets.firstandgoal.reading import nothing_more, read_dice
+from domain.rulesets.firstandgoal.reading import read_dice
 from domain.rulesets.firstandgoal.scoring import safety, touchdown, two_point_over
 from domain.rulesets.firstandgoal.state import FirstAndGoalState, Play, Result, pass_play
 
@@ -74,7 +75,7 @@ def turnover_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
 
 def turnover_call(state: FirstAndGoalState, rest: Sequence[str], what: str) -> Result:
     """Optional turnover rule (p. 11): on a pass, the printed rule says interception or not."""
-    nothing_more(what, rest)
+    kernel.takes_nothing_more(what, rest)
     play = state.in_play
     assert play.turnover_faces is not None
     face, pen = play.turnover_faces
