@@ -226,7 +226,7 @@ HANDLERS: Mapping[str, Mapping[str, kernel.Handler[FirstAndGoalState]]] = {
 }
 
 
-RULES = kernel.Rules(
+RULES: kernel.Rules[FirstAndGoalState] = kernel.Rules(
     prompts=PROMPTS,
     handlers=HANDLERS,
     final_line=kernel.final_line,
