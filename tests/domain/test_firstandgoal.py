@@ -188,14 +188,14 @@ def test_dice_faces_out_of_range_or_unknown_are_refused() -> None:
 
 @pytest.mark.parametrize("face", ["--1", "++4", "+-4", "4-", "0x4", "4.0"])
 def test_a_distance_die_face_is_one_sign_and_digits(face: str) -> None:
-    """Dice (p. 3): coloured and black dice print negative numbers, so one sign is read, no more."""
+    """Dice (p. 3): the black die usually shows a negative value; one sign is read, no more."""
     g = kicked_off()
     g.enter("play slant nickel", "dice yellow black")
     refused(g, f"roll 4 {face} hail", "the black die is a whole number from -20 to 10")
 
 
 def test_a_signed_distance_face_is_read_with_its_sign() -> None:
-    """Dice (p. 3): the black die's -1 moves the ball back, a written + changes nothing."""
+    """Dice (p. 3): the black die's -1 is subtracted from the offence dice; a + changes nothing."""
     g = kicked_off()
     g.enter("play slant nickel", "dice yellow black", "roll +4 -1 hail")
     assert sit(g)["ball_on"] == 77

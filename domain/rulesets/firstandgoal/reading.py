@@ -127,7 +127,8 @@ def read_dice(rest: Sequence[str], spec: tuple[tuple[str, str], ...]) -> list[in
     for token, (name, kind) in zip(tokens, spec, strict=True):
         if kind in ("num", "d20"):
             low, high = die_range(name, kind)
-            # A sign only where the die has negative faces (the coloured and black dice, p. 3).
+            # A sign only on a die whose range goes below zero: the black die "usually shows a
+            # negative value" (p. 3); the coloured range is docs/entries.md's. The d20 has none.
             read = kernel.signed_number if low < 0 else kernel.number
             out.append(read(token, low, high, f"the {name} die"))
         else:
