@@ -186,6 +186,31 @@ def test_dice_faces_out_of_range_or_unknown_are_refused() -> None:
     refused(g, "dice red", "not due now")
 
 
+@pytest.mark.parametrize("face", ["--1", "++4", "+-4", "4-", "0x4", "4.0"])
+def test_a_distance_die_face_is_one_sign_and_digits(face: str) -> None:
+    """Dice (p. 3): the black die usually shows a negative value; one sign is read, no more."""
+    g = kicked_off()
+    g.enter("play slant nickel", "dice yellow black")
+    refused(g, f"roll 4 {face} hail", "the black die is a whole number from -20 to 10")
+
+
+def test_a_signed_distance_face_is_read_with_its_sign() -> None:
+    """Dice (p. 3): the black die's -1 is subtracted from the offence dice; a + changes nothing."""
+    g = kicked_off()
+    g.enter("play slant nickel", "dice yellow black", "roll +4 -1 hail")
+    assert sit(g)["ball_on"] == 77
+
+
+@pytest.mark.parametrize("face", ["+12", "-12", "012x"])
+def test_a_d20_face_is_digits_only(face: str) -> None:
+    """Optional d20 tables (p. 16): a d20 shows 1 to 20 and no sign."""
+    g = game(d20="yes")
+    g.enter("toss home", "return")
+    refused(g, f"roll {face} hail", "the d20 die is a whole number from 1 to 20")
+    g.enter("roll 12 hail")
+    assert sit(g)["ball_on"] == 78
+
+
 def test_a_colour_is_named_once_and_black_may_repeat() -> None:
     """Black die (p. 3): some plays roll it several times; each colour die exists once."""
     g = kicked_off()
@@ -930,7 +955,9 @@ def test_unknown_option_is_refused() -> None:
         ("play slant", "not a defence card"),
         ("play slant nickel r30", "unexpected"),
         ("", "empty entry"),
-        ("timeout nobody", "enter the team"),
+        ("timeout nobody", "'nobody' is not a team; enter home or away"),
+        ("timeout", "enter the team: timeout home"),
+        ("timeout home away", "enter the team: timeout home"),
     ],
 )
 def test_bad_entries_are_refused_with_one_line(entry: str, message: str) -> None:
