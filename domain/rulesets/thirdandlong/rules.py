@@ -1,0 +1,234 @@
+"""The Third and Long ruleset: the entries due now and the handler each one goes to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.entries import words
+from domain.periods import QUARTERS
+from domain.ruleset import (
+    SIDES,
+    GameOption,
+    IllegalEntry,
+    Prompt,
+    Ruling,
+    resolve_options,
+    situation,
+)
+from domain.rulesets.thirdandlong.clock import cards_needed_now, end_entry, next_play_can_start
+from domain.rulesets.thirdandlong.outcomes import fourth_down_choice, he_breaks_loose
+from domain.rulesets.thirdandlong.plays import (
+    NO_RETURN_ON_A_TRY,
+    accept_entry,
+    accept_ruling,
+    big_play,
+    drive_length,
+    injury,
+    modifier,
+    onside_kick,
+    penalty,
+    play_calls,
+    play_total,
+    snap,
+    turnover_check,
+    whistle,
+)
+from domain.rulesets.thirdandlong.pregame import (
+    coin_toss,
+    draft_done,
+    draft_order,
+    roster_ready,
+    star_entry,
+    toss_choice,
+)
+from domain.rulesets.thirdandlong.prompts import PROMPTS, prompt_pile
+from domain.rulesets.thirdandlong.reading import normalise
+from domain.rulesets.thirdandlong.rosters import roster_view
+from domain.rulesets.thirdandlong.scoring import (
+    block_attempt,
+    extra_point,
+    field_goal_choice,
+    go_for_two,
+    scoring_flip,
+)
+from domain.rulesets.thirdandlong.state import ThirdAndLongState, target_number
+from domain.rulesets.thirdandlong.timeouts import challenge, challenge_refusal, timeout
+from domain.rulesets.thirdandlong.wording import final_line
+
+
+class ThirdAndLong:
+    """The Third and Long ruleset."""
+
+    name = "thirdandlong"
+    title = "Third and Long"
+    division = QUARTERS
+    options = (
+        GameOption(
+            "teams",
+            "How the coaches acquire their stars: enter pre-built teams (built) or draft "
+            "alternately (draft)",
+            ("built", "draft"),
+            "built",
+        ),
+    )
+
+    def initial(self, home: str, away: str, options: Mapping[str, str]) -> ThirdAndLongState:
+        """Game set-up: rosters to enter, a fresh 60-card Action Deck, 3 time-outs, 2 challenges."""
+        chosen = resolve_options(self.options, options)
+        draft = chosen["teams"] == "draft"
+        return ThirdAndLongState(
+            home=home, away=away, draft=draft, phase="draft_order" if draft else "roster"
+        )
+
+    # What the table does next -------------------------------------------------------------
+
+    def expected(self, state: ThirdAndLongState) -> Prompt:
+        """Who acts next and the entries legal now."""
+        return PROMPTS[state.phase](state)
+
+    # Applying one entry ---------------------------------------------------------------------
+
+    def apply(self, state: ThirdAndLongState, text: str) -> tuple[ThirdAndLongState, list[Ruling]]:
+        """One entry as typed at the table."""
+        tokens = normalise(words(text))
+        if state.phase == "final":
+            raise IllegalEntry(
+                f"the game is over ({final_line(state)}); nothing more can be entered"
+            )
+        keyword, rest = tokens[0], tokens[1:]
+        if state.phase == "review" and keyword not in ("challenge", "accept"):
+            settled, first = accept_ruling(state)
+            after, more = self.apply(settled, text)
+            return after, [*first, *more]
+        prompt = self.expected(state)
+        allowed = {f.keyword.split()[0] for f in prompt.forms}
+        if keyword not in allowed:
+            why = not_now(state, keyword)
+            raise IllegalEntry(why or f"{keyword!r} is not due now; {legal_line(prompt)}")
+        return HANDLERS[keyword](state, rest)
+
+    def situation(self, state: ThirdAndLongState) -> dict[str, Any]:
+        """The public view: score by quarter, the drive, the open play and the Action Deck."""
+        play = state.play
+        target = total = None
+        if play is not None and state.phase in ("pile", "check", "turnover", "review", "snap"):
+            target = target_number(play)
+            if play.snap is not None:
+                total = play_total(state, play)
+        live = state.phase not in ("roster", "draft_order", "draft", "toss", "choice", "final")
+        return situation(
+            ruleset=self.name,
+            home=state.home,
+            away=state.away,
+            score=state.total,
+            score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
+            quarter=state.quarter,
+            period=self.division.period(state.quarter),
+            possession=state.offense if live else None,
+            down=None,
+            distance=None,
+            ball_on=None,
+            clock={
+                "deck": state.deck,
+                "discard": state.discard,
+                "hands": {"home": state.hands[0], "away": state.hands[1]},
+                "placeholders": state.aside,
+                "pile": state.pile,
+                "draws_due": {"home": state.pending[0], "away": state.pending[1]},
+                "cards_needed_for_next_play": cards_needed_now(state),
+                "next_play_can_start": next_play_can_start(state),
+                "time_expired": state.expired,
+            },
+            timeouts={"home": state.timeouts[0], "away": state.timeouts[1]},
+            next=self.expected(state).text,
+            finished=state.phase == "final",
+            winner=state.winner,
+            converting=state.phase in ("try", "block") or state.kind == "two",
+            phase=state.phase,
+            challenges={"home": state.challenges[0], "away": state.challenges[1]},
+            key_moments_left=state.moments if live else None,
+            key_moments=state.moments_total if live else None,
+            play_kind=play.kind if play else None,
+            target=target,
+            play_total=total,
+            rosters=roster_view(state),
+            injured=[
+                {
+                    "team": i.side,
+                    "position": i.position.upper(),
+                    "left": i.length,
+                    "unit": i.unit,
+                    "counting": i.counting,
+                }
+                for i in state.injured
+            ],
+        )
+
+
+def not_now(state: ThirdAndLongState, keyword: str) -> str | None:
+    """A clearer reason for the refusals the rulebook names."""
+    play = state.play
+    if keyword in ("penalty", "foul") and play is not None and play.challenger is not None:
+        return "penalties cannot be played during a challenge; use modifiers or whistle"
+    if keyword in ("loose", "big") and play is not None:
+        if play.kind == "two" and state.phase == "turnover":
+            return NO_RETURN_ON_A_TRY
+        if play.kind == "return" and keyword == "big":
+            return "a turnover return takes modifiers only: no Big Play cards"
+    if keyword == "challenge":
+        if state.overtime:
+            return "there are no challenges in overtime"
+        if state.phase in ("review", "turnover"):
+            reasons = {challenge_refusal(state, s) for s in SIDES}
+            return "no challenge now: " + "; ".join(sorted(r for r in reasons if r))
+        return "a challenge is made after the whistle, to review the ruling on the field"
+    if keyword == "timeout" and state.phase in ("calls", "snap", "time_up"):
+        return "neither coach has a time-out left"
+    if keyword in ("off", "def", "big", "penalty", "foul", "injury") and state.phase == "pile":
+        legal = legal_line(prompt_pile(state))
+        return f"that coach has no Action cards in hand to use; {legal}"
+    return None
+
+
+def legal_line(prompt: Prompt) -> str:
+    return "expected " + " | ".join(prompt.legal) if prompt.forms else prompt.text
+
+
+HANDLERS = {
+    "star": star_entry,
+    "ready": roster_ready,
+    "first": draft_order,
+    "done": draft_done,
+    "toss": coin_toss,
+    "offense": lambda s, r: toss_choice(s, "offense", r),
+    "defense": lambda s, r: toss_choice(s, "defense", r),
+    "drive": drive_length,
+    "onside": onside_kick,
+    "play": play_calls,
+    "snap": snap,
+    "off": lambda s, r: modifier(s, 1, r),
+    "def": lambda s, r: modifier(s, -1, r),
+    "penalty": lambda s, r: penalty(s, "penalty", r),
+    "foul": lambda s, r: penalty(s, "foul", r),
+    "injury": injury,
+    "big": big_play,
+    "check": turnover_check,
+    "loose": he_breaks_loose,
+    "whistle": whistle,
+    "accept": accept_entry,
+    "challenge": challenge,
+    "timeout": timeout,
+    "punt": lambda s, r: fourth_down_choice(s, "punt", r),
+    "go": lambda s, r: fourth_down_choice(s, "go", r),
+    "score": scoring_flip,
+    "kick": lambda s, r: field_goal_choice(s, "kick", r),
+    "goforit": lambda s, r: field_goal_choice(s, "goforit", r),
+    "xp": extra_point,
+    "two": go_for_two,
+    "block": block_attempt,
+    "end": end_entry,
+}
+
+
+RULESET = ThirdAndLong()
