@@ -39,7 +39,6 @@ def all_cards_back(state: ThirdAndLongState) -> ThirdAndLongState:
         drive_length=None,
         shorten=False,
         play=None,
-        scorer=None,
     )
 
 

@@ -62,7 +62,7 @@ def proceed(state: ThirdAndLongState, stage: Stage) -> tuple[ThirdAndLongState, 
     if stage == "play":
         return replace(state, phase="calls", play=None), rulings
     if stage == "drive":
-        return replace(state, phase="kickoff" if state.kicker else "drive", play=None), rulings
+        return replace(state, phase="kickoff" if state.kickoff else "drive", play=None), rulings
     length = state.drive_length
     assert length is not None
     state, shuffled = take(state, length, "aside")
@@ -164,7 +164,7 @@ def halftime(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]
         scores=(*state.scores, (0, 0)),
         timeouts=(TIMEOUTS_PER_HALF, TIMEOUTS_PER_HALF),
         offense=receiver,
-        kicker=state.first_offense,
+        kickoff=True,
         kind="moment",
     )
     ruling = Ruling(
@@ -239,10 +239,9 @@ def end_drive(
         pending=(state.pending[0] + 1, state.pending[1] + 1),
         injured=injured,
         offense=next_offense,
-        kicker=other(next_offense) if kick else None,
+        kickoff=kick,
         shorten=shorten,
         kind="moment",
-        scorer=None,
         play=None,
     )
     after, more = next_start(state, "drive")

@@ -23,11 +23,11 @@ from domain.rulesets.thirdandlong.state import (
 from domain.rulesets.thirdandlong.timeouts import settle_challenge
 
 
-def resolve(state: ThirdAndLongState, outcome: Outcome) -> tuple[ThirdAndLongState, list[Ruling]]:
+def resolve(
+    state: ThirdAndLongState, play: Play, outcome: Outcome
+) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Determine Play Outcome: what winning, tying or losing this play means for the drive."""
-    play = state.play
-    assert play is not None
-    state, rulings = finish_play(state)
+    state, rulings = finish_play(state, play)
     off, dfn = offence_of(state), state.defence
     if outcome == "turnover":
         if play.kind == "two":
@@ -76,10 +76,8 @@ def resolve(state: ThirdAndLongState, outcome: Outcome) -> tuple[ThirdAndLongSta
     return replace(state, phase="fourth"), rulings
 
 
-def finish_play(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]:
+def finish_play(state: ThirdAndLongState, play: Play) -> tuple[ThirdAndLongState, list[Ruling]]:
     """After each play: the pile is discarded, injuries take effect, each coach draws one card."""
-    play = state.play
-    assert play is not None
     injured, rulings = heal(replace(state, injured=state.injured + play.injuries), "plays")
     state = replace(
         state,
@@ -124,7 +122,7 @@ def key_moment_won(
 
 
 def fourth_down_choice(
-    state: ThirdAndLongState, choice: str, rest: Sequence[str]
+    state: ThirdAndLongState, rest: Sequence[str], *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """End of Drive: punt (placeholders discarded, change of possession) or go for it."""
     nothing_more(choice, rest)
@@ -237,17 +235,15 @@ def turnover_on_a_try(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list
 
 
 def he_breaks_loose(
-    state: ThirdAndLongState, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Turnover Return for a TD: after winning the check the defence uses He Breaks Loose! and
     runs a one-play mini-drive with target 2."""
     nothing_more("loose", rest)
-    play = state.play
-    assert play is not None
     returner = state.defence
     rulings: list[Ruling] = []
-    if play.challenger is not None:
-        state, settled = settle_challenge(state, "turnover")
+    if play.challenged is not None:
+        state, settled = settle_challenge(state, play, play.challenged, "turnover")
         rulings.extend(settled)
         if settled[-1].data["applied"] != "turnover":
             raise IllegalEntry("the original ruling stands, so there is no turnover to return")
@@ -260,7 +256,7 @@ def he_breaks_loose(
             team=returner,
         )
     )
-    state, done = finish_play(state)
+    state, done = finish_play(state, play)
     after, more = turnover(state, returning=True)
     return after, [*rulings, *done, *more]
 

@@ -49,6 +49,7 @@ from domain.rulesets.thirdandlong.state import (
     ThirdAndLongState,
     count,
     offence_of,
+    ruling_on_field,
     star_at,
     target_number,
 )
@@ -72,7 +73,7 @@ def drive_length(
         team=state.offense,
         data={"random": n, "key_moments": length},
     )
-    state = replace(state, drive_length=length, shorten=False, kicker=None)
+    state = replace(state, drive_length=length, shorten=False, kickoff=False)
     after, more = next_start(state, "moments")
     return after, [*shuffled, ruling, *more]
 
@@ -82,12 +83,11 @@ def onside_kick(
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """On-Side Kick: a 1 or 5 and the kicking team recovers (bonus card); else the receiving
     team's next drive is one key moment shorter."""
-    kicker = state.kicker
-    assert kicker is not None
+    kicker = state.defence
     n = read_random(rest, "the onside-kick card")
     state, shuffled = flip(state)
     if n in (1, 5):
-        state = replace(state, offense=kicker, kicker=None, phase="drive", shorten=False)
+        state = replace(state, offense=kicker, kickoff=False, phase="drive", shorten=False)
         state, bonus = bonus_card(state, kicker, "recovering an onside kick")
         return state, [
             *shuffled,
@@ -100,7 +100,7 @@ def onside_kick(
             *bonus,
         ]
     receiver = other(kicker)
-    state = replace(state, kicker=None, phase="drive", shorten=True)
+    state = replace(state, kickoff=False, phase="drive", shorten=True)
     return state, [
         *shuffled,
         Ruling(
@@ -150,11 +150,11 @@ def ball_handler(position: str) -> dict[str, str]:
     return {role: position.upper()} if role else {}
 
 
-def snap(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[ThirdAndLongState, list[Ruling]]:
+def snap(
+    state: ThirdAndLongState, play: Play, rest: Sequence[str]
+) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Take the Snap: the random number starts the pile and the play total."""
     n = read_random(rest, "the snap card")
-    play = state.play
-    assert play is not None
     state, shuffled = take(state, 1, "pile")
     play = replace(play, snap=n)
     state = replace(state, play=play, bought=False)
@@ -163,19 +163,19 @@ def snap(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[ThirdAndLongSta
         Ruling(
             "snap",
             f"Snap {n}: play total {play_total(state, play)} against target {target_number(play)}"
-            f"{' (challenge review)' if play.challenger else ''}.",
+            f"{' (challenge review)' if play.challenged else ''}.",
             team=offence_of(state),
             data={"random": n, "total": play_total(state, play), "target": target_number(play)},
         ),
     ]
-    if play.challenger and any(b in TURNOVER_CARDS for b in play.big):
+    if play.challenged and any(b in TURNOVER_CARDS for b in play.big):
         # Challenge the Play: every variable event is redone, the turnover check included.
         return replace(state, phase="check"), rulings
     return replace(state, phase="pile"), rulings
 
 
 def modifier(
-    state: ThirdAndLongState, sign: int, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, rest: Sequence[str], *, sign: int
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Modifiers: offensive cards add to the play total, defensive cards subtract from it."""
     if len(rest) != 1:
@@ -183,8 +183,6 @@ def modifier(
     value = read_number(rest[0], 1, MODIFIER_HIGH, "a modifier")
     user = offence_of(state) if sign > 0 else state.defence
     state = use_card(state, user)
-    play = state.play
-    assert play is not None
     play = replace(play, modifiers=(*play.modifiers, sign * value))
     state = replace(state, play=play)
     total = play_total(state, play)
@@ -200,13 +198,11 @@ def modifier(
 
 
 def penalty(
-    state: ThirdAndLongState, kind: str, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, rest: Sequence[str], *, kind: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Game Breaks, Penalty/Personal Foul: the flag changes the total by what the card prints,
     negates a turnover, and cannot be challenged."""
-    play = state.play
-    assert play is not None
-    if play.challenger is not None:
+    if play.challenged is not None:
         raise IllegalEntry(
             "penalties cannot be played during a challenge; use modifiers or whistle"
         )
@@ -219,7 +215,7 @@ def penalty(
     change = read_signed(rest[1], PENALTY_RANGE, "a penalty's change to the play total")
     state = use_card(state, user)
     negated = state.phase == "turnover"
-    play = replace(state.play or play, flags=play.flags + change, penalty=True, turnover=False)
+    play = replace(play, flags=play.flags + change, penalty=True, turnover=False)
     state = replace(state, play=play, phase="pile")
     what = "Personal foul" if kind == "foul" else "Penalty"
     text = f"{what} card used by {state.name(user)}"
@@ -238,7 +234,9 @@ def penalty(
     ]
 
 
-def injury(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[ThirdAndLongState, list[Ruling]]:
+def injury(
+    state: ThirdAndLongState, play: Play, rest: Sequence[str]
+) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Game Breaks, Injury: the targeted star leaves after this play for the printed time."""
     if len(rest) != 3:
         raise IllegalEntry(
@@ -259,8 +257,6 @@ def injury(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[ThirdAndLongS
         raise IllegalEntry(f"{rest[2]!r} is not a length; expected plays, drives or quarters")
     user = other(victim)
     state = use_card(state, user)
-    play = state.play
-    assert play is not None
     play = replace(play, injuries=(*play.injuries, Injury(victim, position, length, unit)))
     return replace(state, play=play), [
         Ruling(
@@ -274,7 +270,7 @@ def injury(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[ThirdAndLongS
 
 
 def big_play(
-    state: ThirdAndLongState, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Big Plays change the stakes of the play as printed; turnover cards call a Turnover Check."""
     if len(rest) != 1:
@@ -285,9 +281,7 @@ def big_play(
         why = big_refusal(state, name)
         raise IllegalEntry(why or f"{rest[0]!r} cannot be used now; expected {' | '.join(allowed)}")
     if state.phase == "turnover":
-        return he_breaks_loose(state, [])
-    play = state.play
-    assert play is not None
+        return he_breaks_loose(state, play, [])
     user = offence_of(state) if name in OFFENCE_BIG_PLAYS else state.defence
     state = use_card(state, user)
     play = replace(play, big=(*play.big, name))
@@ -307,7 +301,7 @@ def big_play(
 
 
 def turnover_check(
-    state: ThirdAndLongState, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Turnover Check: each coach flips a card, the user of the turnover card first; a higher
     defensive number is a turnover."""
@@ -318,8 +312,6 @@ def turnover_check(
     d = read_number(rest[0], RANDOM_LOW, RANDOM_HIGH, "the defence's check card")
     o = read_number(rest[1], RANDOM_LOW, RANDOM_HIGH, "the offence's check card")
     state, shuffled = flip(state, 2)
-    play = state.play
-    assert play is not None
     lost = d > o
     negated = lost and play.penalty
     if negated:
@@ -334,24 +326,22 @@ def turnover_check(
     text = f"Turnover Check: defence {d}, offence {o}: {outcome}."
     data = {"d": d, "o": o, "negated_turnover": negated}
     rulings = [*shuffled, Ruling("turnover_check", text, team=state.defence, data=data)]
-    if play.check_challenged and play.challenger is not None and play.original == "turnover":
+    review = play.challenged
+    if play.check_challenged and review is not None and review.original == "turnover":
         # A challenge of the check alone: compare the redone check with the original turnover.
-        state, settled = settle_challenge(state, "turnover" if lost else "offence", check=True)
+        state, settled = settle_challenge(state, play, review, "turnover" if lost else "offence")
         rulings.extend(settled)
-        play = state.play
-        assert play is not None
+        play = replace(play, challenged=None)
     play = replace(play, turnover=lost)
     return replace(state, play=play, phase="turnover" if lost else "pile"), rulings
 
 
 def whistle(
-    state: ThirdAndLongState, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Play to the Whistle / Determine Play Outcome: above the target the offence wins, equal is
     inconclusive, below the defence wins."""
     nothing_more("whistle", rest)
-    play = state.play
-    assert play is not None
     if state.phase == "turnover":
         outcome: Outcome = "turnover"
         ruling = Ruling("whistle", "Whistle: the turnover stands.", team=state.defence)
@@ -368,30 +358,29 @@ def whistle(
                 "outcome": outcome,
             },
         )
-    if play.challenger is not None:
-        state, settled = settle_challenge(state, outcome)
+    if play.challenged is not None:
+        state, settled = settle_challenge(state, play, play.challenged, outcome)
         outcome = settled[-1].data["applied"]
-        after, more = resolve(state, outcome)
+        after, more = resolve(state, play, outcome)
         return after, [ruling, *settled, *more]
     if outcome != "turnover" and challengers(state):
         play = replace(play, outcome=outcome)
         return replace(state, phase="review", play=play), [ruling]
-    after, more = resolve(state, outcome)
+    after, more = resolve(state, play, outcome)
     return after, [ruling, *more]
 
 
-def accept_ruling(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]:
+def accept_ruling(state: ThirdAndLongState, play: Play) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Play to the Whistle: with no challenge the ruling on the field stands."""
-    play = state.play
-    assert play is not None and play.outcome is not None
-    return resolve(state, play.outcome)
+    return resolve(state, play, ruling_on_field(play))
 
 
 def accept_entry(
-    state: ThirdAndLongState, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Play to the Whistle: the coaches accept the ruling on the field without a challenge."""
     nothing_more("accept", rest)
-    return accept_ruling(state)
+    return accept_ruling(state, play)
 
 
 def judge(state: ThirdAndLongState, play: Play) -> Outcome:

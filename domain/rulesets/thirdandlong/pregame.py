@@ -137,7 +137,7 @@ def coin_toss(
 
 
 def toss_choice(
-    state: ThirdAndLongState, choice: str, rest: Sequence[str]
+    state: ThirdAndLongState, rest: Sequence[str], *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """The Coin Toss: the winner starts on offence or defence; seven-card hands, offence first."""
     nothing_more(choice, rest)
@@ -163,7 +163,7 @@ def toss_choice(
         state = replace(state, first_offense=offense)
     state, dealt = deal_hands(state)
     rulings.extend(dealt)
-    state = replace(state, kicker=other(offense))
+    state = replace(state, kickoff=True)
     after, more = next_start(state, "drive")
     return after, [*rulings, *more]
 

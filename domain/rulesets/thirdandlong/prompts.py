@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.ruleset import (
     SIDES,
@@ -26,9 +26,13 @@ from domain.rulesets.thirdandlong.state import (
     RANDOM_LOW,
     SALARY_CAP_TENTHS,
     TARGETS,
+    Phase,
+    Play,
     ThirdAndLongState,
     count,
     offence_of,
+    open_play,
+    ruling_on_field,
     target_number,
     team_of,
 )
@@ -143,9 +147,7 @@ def _drive_form(state: ThirdAndLongState) -> EntryForm:
 
 
 def _prompt_kickoff(state: ThirdAndLongState) -> Prompt:
-    kicker = state.kicker
-    assert kicker is not None
-    off = offence_of(state)
+    off, kicker = offence_of(state), state.defence
     return Prompt(
         off,
         f"Kick-off: {state.name(kicker)} kick to {state.name(off)}. {state.name(kicker)} may try "
@@ -225,9 +227,8 @@ def _prompt_calls(state: ThirdAndLongState) -> Prompt:
     )
 
 
-def _prompt_snap(state: ThirdAndLongState) -> Prompt:
-    play = state.play
-    assert play is not None
+def _prompt_snap(state: ThirdAndLongState, play: Play) -> Prompt:
+    """Take the Snap (or, before it, a time-out to avoid the matchup)."""
     off = offence_of(state)
     snap_form = EntryForm("snap", "the snap card's random number", (_random_slot("random number"),))
     if play.kind == "return":
@@ -236,7 +237,7 @@ def _prompt_snap(state: ThirdAndLongState) -> Prompt:
             f"Turnover return: {state.name(off)} flip a snap card (snap <n>); target 2",
             (snap_form,),
         )
-    if play.challenger is not None:
+    if play.challenged is not None:
         return Prompt(
             off,
             f"Challenge review: {state.name(off)} take a new snap (snap <n>)",
@@ -250,74 +251,92 @@ def _prompt_snap(state: ThirdAndLongState) -> Prompt:
     )
 
 
-def _pile_forms(state: ThirdAndLongState) -> list[EntryForm]:
-    play = state.play
-    assert play is not None
+def _modifier_forms(state: ThirdAndLongState) -> list[EntryForm]:
+    """Modifiers: a coach with a card in hand may add (offence) or subtract (defence)."""
     off, dfn = offence_of(state), state.defence
-    # The whistle comes first: it is the entry that moves the game on.
-    forms: list[EntryForm] = [EntryForm("whistle", "both coaches are done: finalize the play")]
     value = Slot("value", "number", low=1, high=MODIFIER_HIGH)
+    forms: list[EntryForm] = []
     if count(state.hands, off) > 0:
         forms.append(EntryForm("off", f"{state.name(off)} use an offensive modifier", (value,)))
     if count(state.hands, dfn) > 0:
         forms.append(EntryForm("def", f"{state.name(dfn)} use a defensive modifier", (value,)))
-    bigs = big_plays(state)
-    if bigs:
-        forms.append(
-            EntryForm(
-                "big",
-                "a Big Play card by name or stakes",
-                (Slot("big play", "word", words=tuple(bigs)),),
-            )
-        )
-    holders = tuple(s for s in SIDES if count(state.hands, s) > 0)
-    if holders and play.challenger is None and play.kind != "return":
-        change = Slot("change", "number", low=-PENALTY_RANGE, high=PENALTY_RANGE)
-        forms.append(
-            EntryForm(
-                "penalty",
-                "a Penalty card: who uses it and its printed change to the play total",
-                (_team_slot("team", holders), change),
-            )
-        )
-        forms.append(
-            EntryForm(
-                "foul",
-                "a Personal Foul card: who uses it and its printed change to the play total",
-                (_team_slot("team", holders), change),
-            )
-        )
-    if play.kind != "return":
-        targets = tuple(
-            pos
-            for side in (off, dfn)
-            if count(state.hands, other(side)) > 0
-            for pos in injurable(state, side)
-        )
-        if targets:
-            forms.append(
-                EntryForm(
-                    "injury",
-                    "an Injury card: the injured star's position and the printed time out",
-                    (
-                        Slot("position", "word", words=targets),
-                        Slot("length", "number", low=1, high=9),
-                        Slot("unit", "word", words=INJURY_UNITS),
-                    ),
-                )
-            )
     return forms
 
 
-def prompt_pile(state: ThirdAndLongState) -> Prompt:
-    play = state.play
-    assert play is not None
-    review = " (challenge review: no penalties)" if play.challenger else ""
+def _big_play_forms(state: ThirdAndLongState) -> list[EntryForm]:
+    """Big Plays: the cards that can still change the stakes of this play."""
+    bigs = big_plays(state)
+    if not bigs:
+        return []
+    return [
+        EntryForm(
+            "big",
+            "a Big Play card by name or stakes",
+            (Slot("big play", "word", words=tuple(bigs)),),
+        )
+    ]
+
+
+def _flag_forms(state: ThirdAndLongState, play: Play) -> list[EntryForm]:
+    """Game Breaks, Penalty/Personal Foul: not during a challenge, nor on a turnover return."""
+    holders = tuple(s for s in SIDES if count(state.hands, s) > 0)
+    if not holders or play.challenged is not None or play.kind == "return":
+        return []
+    change = Slot("change", "number", low=-PENALTY_RANGE, high=PENALTY_RANGE)
+    return [
+        EntryForm(
+            "penalty",
+            "a Penalty card: who uses it and its printed change to the play total",
+            (_team_slot("team", holders), change),
+        ),
+        EntryForm(
+            "foul",
+            "a Personal Foul card: who uses it and its printed change to the play total",
+            (_team_slot("team", holders), change),
+        ),
+    ]
+
+
+def _injury_forms(state: ThirdAndLongState, play: Play) -> list[EntryForm]:
+    """Game Breaks, Injury: a star on the field whose opponent holds a card (not on a return)."""
+    if play.kind == "return":
+        return []
+    targets = tuple(
+        pos
+        for side in (offence_of(state), state.defence)
+        if count(state.hands, other(side)) > 0
+        for pos in injurable(state, side)
+    )
+    if not targets:
+        return []
+    return [
+        EntryForm(
+            "injury",
+            "an Injury card: the injured star's position and the printed time out",
+            (
+                Slot("position", "word", words=targets),
+                Slot("length", "number", low=1, high=9),
+                Slot("unit", "word", words=INJURY_UNITS),
+            ),
+        )
+    ]
+
+
+def _prompt_pile(state: ThirdAndLongState, play: Play) -> Prompt:
+    """Use Action Cards: modifiers, big plays and game breaks on the pile, then the whistle."""
+    review = " (challenge review: no penalties)" if play.challenged else ""
     return Prompt(
         "both",
         f"{_play_line(state)}{review}: play total {play_total(state, play)} against target "
         f"{target_number(play)}. Use Action cards, then whistle",
-        tuple(_pile_forms(state)),
+        (
+            # The whistle comes first: it is the entry that moves the game on.
+            EntryForm("whistle", "both coaches are done: finalize the play"),
+            *_modifier_forms(state),
+            *_big_play_forms(state),
+            *_flag_forms(state, play),
+            *_injury_forms(state, play),
+        ),
     )
 
 
@@ -336,12 +355,11 @@ def _prompt_check(state: ThirdAndLongState) -> Prompt:
     )
 
 
-def _prompt_turnover(state: ThirdAndLongState) -> Prompt:
-    play = state.play
-    assert play is not None
+def _prompt_turnover(state: ThirdAndLongState, play: Play) -> Prompt:
+    """Turnover Check lost: a flag may negate it, a challenge review it, the defence return it."""
     forms: list[EntryForm] = [EntryForm("whistle", "the turnover stands")]
     holders = tuple(s for s in SIDES if count(state.hands, s) > 0)
-    if holders and play.challenger is None:
+    if holders and play.challenged is None:
         change = Slot("change", "number", low=-PENALTY_RANGE, high=PENALTY_RANGE)
         for kw in ("penalty", "foul"):
             forms.append(
@@ -364,10 +382,11 @@ def _prompt_turnover(state: ThirdAndLongState) -> Prompt:
     )
 
 
-def _prompt_review(state: ThirdAndLongState) -> Prompt:
-    play = state.play
-    assert play is not None and play.outcome is not None
-    settled, _ = accept_ruling(state)
+def _prompt_review(state: ThirdAndLongState, play: Play) -> Prompt:
+    """Challenge a Play: after the whistle either coach may challenge the ruling on the field;
+    the entries after an accepted ruling are offered beside it."""
+    outcome = ruling_on_field(play)
+    settled, _ = accept_ruling(state, play)
     after = PROMPTS[settled.phase](settled)
     who = challengers(state)
     forms = [
@@ -377,7 +396,7 @@ def _prompt_review(state: ThirdAndLongState) -> Prompt:
     ]
     return Prompt(
         after.actor,
-        f"Ruling on the field: {outcome_words(play.outcome)}. Either coach may challenge "
+        f"Ruling on the field: {outcome_words(outcome)}. Either coach may challenge "
         f"(challenge <team>); otherwise: {after.text}",
         tuple(forms),
     )
@@ -422,8 +441,7 @@ def _prompt_fg_choice(state: ThirdAndLongState) -> Prompt:
 
 
 def _prompt_try(state: ThirdAndLongState) -> Prompt:
-    s = state.scorer
-    assert s is not None
+    s = offence_of(state)
     return Prompt(
         s,
         f"After the touchdown: {state.name(s)} flip the extra-point card (xp <n>) or declare "
@@ -438,8 +456,7 @@ def _prompt_try(state: ThirdAndLongState) -> Prompt:
 
 
 def _prompt_block(state: ThirdAndLongState) -> Prompt:
-    s = state.scorer
-    assert s is not None
+    s = offence_of(state)
     return Prompt(
         other(s),
         f"Extra point in doubt: {state.name(other(s))} flip a card to block (block <n>); a 1 "
@@ -468,7 +485,15 @@ def _prompt_final(state: ThirdAndLongState) -> Prompt:
     return Prompt("nobody", f"Final whistle: {final_line(state)}")
 
 
-PROMPTS = {
+PromptFor = Callable[[ThirdAndLongState], Prompt]
+
+
+def _with_play(prompt: Callable[[ThirdAndLongState, Play], Prompt]) -> PromptFor:
+    """The prompt of a phase that always holds a play under way, handed that play."""
+    return lambda state: prompt(state, open_play(state))
+
+
+PROMPTS: dict[Phase, PromptFor] = {
     "roster": _prompt_roster,
     "draft_order": _prompt_draft_order,
     "draft": _prompt_draft,
@@ -477,11 +502,11 @@ PROMPTS = {
     "kickoff": _prompt_kickoff,
     "drive": _prompt_drive,
     "calls": _prompt_calls,
-    "snap": _prompt_snap,
-    "pile": prompt_pile,
+    "snap": _with_play(_prompt_snap),
+    "pile": _with_play(_prompt_pile),
     "check": _prompt_check,
-    "turnover": _prompt_turnover,
-    "review": _prompt_review,
+    "turnover": _with_play(_prompt_turnover),
+    "review": _with_play(_prompt_review),
     "fourth": _prompt_fourth,
     "score": _prompt_score,
     "fg_choice": _prompt_fg_choice,

@@ -70,17 +70,7 @@ def roster_problems(text: str) -> list[str]:
         else:
             total += round(salary * 10)
         if pos in POSITIONS:
-            sign = 1 if pos in OFFENCE_POSITIONS else -1
-            for attr in ATTRIBUTES[pos]:
-                v = star.get(attr)
-                if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v * sign <= 3:
-                    want = "+1 to +3" if sign > 0 else "-1 to -3"
-                    problems.append(f"{label}: {attr} must be {want}; got {v!r}")
-            extra = set(star) - {"position", "name", "salary", "team", *ATTRIBUTES[pos]}
-            if extra:
-                problems.append(
-                    f"{label}: unknown keys {', '.join(sorted(extra))} for a {pos.upper()}"
-                )
+            problems.extend(_attribute_problems(label, pos, star))
     if len(stars) > MAX_STARS:
         extra_cards = ", ".join(_card_label(i, s) for i, s in enumerate(stars, 1) if i > MAX_STARS)
         problems.append(f"{len(stars)} stars; a team has at most six (beyond six: {extra_cards})")
@@ -91,6 +81,21 @@ def roster_problems(text: str) -> list[str]:
             if isinstance(s.get("salary"), int | float) and not isinstance(s.get("salary"), bool)
         )
         problems.append(f"total salary {money(total)} is over the $15M cap ({cards})")
+    return problems
+
+
+def _attribute_problems(label: str, pos: str, star: Mapping[str, Any]) -> list[str]:
+    """Player cards: three attributes as printed (offence +1 to +3, defence -1 to -3), no more."""
+    problems: list[str] = []
+    sign = 1 if pos in OFFENCE_POSITIONS else -1
+    for attr in ATTRIBUTES[pos]:
+        v = star.get(attr)
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v * sign <= 3:
+            want = "+1 to +3" if sign > 0 else "-1 to -3"
+            problems.append(f"{label}: {attr} must be {want}; got {v!r}")
+    extra = set(star) - {"position", "name", "salary", "team", *ATTRIBUTES[pos]}
+    if extra:
+        problems.append(f"{label}: unknown keys {', '.join(sorted(extra))} for a {pos.upper()}")
     return problems
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from domain.entries import words
@@ -42,7 +43,7 @@ from domain.rulesets.thirdandlong.pregame import (
     star_entry,
     toss_choice,
 )
-from domain.rulesets.thirdandlong.prompts import PROMPTS, prompt_pile
+from domain.rulesets.thirdandlong.prompts import PROMPTS
 from domain.rulesets.thirdandlong.reading import normalise
 from domain.rulesets.thirdandlong.rosters import roster_view
 from domain.rulesets.thirdandlong.scoring import (
@@ -52,7 +53,7 @@ from domain.rulesets.thirdandlong.scoring import (
     go_for_two,
     scoring_flip,
 )
-from domain.rulesets.thirdandlong.state import ThirdAndLongState, target_number
+from domain.rulesets.thirdandlong.state import Phase, ThirdAndLongState, open_play, target_number
 from domain.rulesets.thirdandlong.timeouts import challenge, challenge_refusal, timeout
 from domain.rulesets.thirdandlong.wording import final_line
 
@@ -97,16 +98,17 @@ class ThirdAndLong:
                 f"the game is over ({final_line(state)}); nothing more can be entered"
             )
         keyword, rest = tokens[0], tokens[1:]
-        if state.phase == "review" and keyword not in ("challenge", "accept"):
-            settled, first = accept_ruling(state)
+        if state.phase == "review" and keyword not in HANDLERS["review"]:
+            # Challenge a Play: any other entry accepts the ruling on the field, then is applied.
+            settled, first = accept_ruling(state, open_play(state))
             after, more = self.apply(settled, text)
             return after, [*first, *more]
         prompt = self.expected(state)
         allowed = {f.keyword.split()[0] for f in prompt.forms}
         if keyword not in allowed:
-            why = not_now(state, keyword)
+            why = not_now(state, keyword, prompt)
             raise IllegalEntry(why or f"{keyword!r} is not due now; {legal_line(prompt)}")
-        return HANDLERS[keyword](state, rest)
+        return HANDLERS[state.phase][keyword](state, rest)
 
     def situation(self, state: ThirdAndLongState) -> dict[str, Any]:
         """The public view: score by quarter, the drive, the open play and the Action Deck."""
@@ -129,17 +131,7 @@ class ThirdAndLong:
             down=None,
             distance=None,
             ball_on=None,
-            clock={
-                "deck": state.deck,
-                "discard": state.discard,
-                "hands": {"home": state.hands[0], "away": state.hands[1]},
-                "placeholders": state.aside,
-                "pile": state.pile,
-                "draws_due": {"home": state.pending[0], "away": state.pending[1]},
-                "cards_needed_for_next_play": cards_needed_now(state),
-                "next_play_can_start": next_play_can_start(state),
-                "time_expired": state.expired,
-            },
+            clock=clock_view(state),
             timeouts={"home": state.timeouts[0], "away": state.timeouts[1]},
             next=self.expected(state).text,
             finished=state.phase == "final",
@@ -153,23 +145,43 @@ class ThirdAndLong:
             target=target,
             play_total=total,
             rosters=roster_view(state),
-            injured=[
-                {
-                    "team": i.side,
-                    "position": i.position.upper(),
-                    "left": i.length,
-                    "unit": i.unit,
-                    "counting": i.counting,
-                }
-                for i in state.injured
-            ],
+            injured=injured_view(state),
         )
 
 
-def not_now(state: ThirdAndLongState, keyword: str) -> str | None:
+def clock_view(state: ThirdAndLongState) -> dict[str, Any]:
+    """Game Clock: the Action Deck's cards wherever they are, and whether the next play fits."""
+    return {
+        "deck": state.deck,
+        "discard": state.discard,
+        "hands": {"home": state.hands[0], "away": state.hands[1]},
+        "placeholders": state.aside,
+        "pile": state.pile,
+        "draws_due": {"home": state.pending[0], "away": state.pending[1]},
+        "cards_needed_for_next_play": cards_needed_now(state),
+        "next_play_can_start": next_play_can_start(state),
+        "time_expired": state.expired,
+    }
+
+
+def injured_view(state: ThirdAndLongState) -> list[dict[str, Any]]:
+    """Injury: the stars sitting out and the time each has left."""
+    return [
+        {
+            "team": i.side,
+            "position": i.position.upper(),
+            "left": i.length,
+            "unit": i.unit,
+            "counting": i.counting,
+        }
+        for i in state.injured
+    ]
+
+
+def not_now(state: ThirdAndLongState, keyword: str, prompt: Prompt) -> str | None:
     """A clearer reason for the refusals the rulebook names."""
     play = state.play
-    if keyword in ("penalty", "foul") and play is not None and play.challenger is not None:
+    if keyword in ("penalty", "foul") and play is not None and play.challenged is not None:
         return "penalties cannot be played during a challenge; use modifiers or whistle"
     if keyword in ("loose", "big") and play is not None:
         if play.kind == "two" and state.phase == "turnover":
@@ -186,48 +198,72 @@ def not_now(state: ThirdAndLongState, keyword: str) -> str | None:
     if keyword == "timeout" and state.phase in ("calls", "snap", "time_up"):
         return "neither coach has a time-out left"
     if keyword in ("off", "def", "big", "penalty", "foul", "injury") and state.phase == "pile":
-        legal = legal_line(prompt_pile(state))
+        legal = legal_line(prompt)
         return f"that coach has no Action cards in hand to use; {legal}"
     return None
 
 
 def legal_line(prompt: Prompt) -> str:
+    """The refusal's second half: the entries legal now, or what the table does."""
     return "expected " + " | ".join(prompt.legal) if prompt.forms else prompt.text
 
 
-HANDLERS = {
-    "star": star_entry,
-    "ready": roster_ready,
-    "first": draft_order,
-    "done": draft_done,
-    "toss": coin_toss,
-    "offense": lambda s, r: toss_choice(s, "offense", r),
-    "defense": lambda s, r: toss_choice(s, "defense", r),
-    "drive": drive_length,
-    "onside": onside_kick,
-    "play": play_calls,
-    "snap": snap,
-    "off": lambda s, r: modifier(s, 1, r),
-    "def": lambda s, r: modifier(s, -1, r),
-    "penalty": lambda s, r: penalty(s, "penalty", r),
-    "foul": lambda s, r: penalty(s, "foul", r),
-    "injury": injury,
-    "big": big_play,
-    "check": turnover_check,
-    "loose": he_breaks_loose,
-    "whistle": whistle,
-    "accept": accept_entry,
-    "challenge": challenge,
-    "timeout": timeout,
-    "punt": lambda s, r: fourth_down_choice(s, "punt", r),
-    "go": lambda s, r: fourth_down_choice(s, "go", r),
-    "score": scoring_flip,
-    "kick": lambda s, r: field_goal_choice(s, "kick", r),
-    "goforit": lambda s, r: field_goal_choice(s, "goforit", r),
-    "xp": extra_point,
-    "two": go_for_two,
-    "block": block_attempt,
-    "end": end_entry,
+Step = tuple[ThirdAndLongState, list[Ruling]]
+Handler = Callable[[ThirdAndLongState, Sequence[str]], Step]
+
+
+def on_play(rule: Callable[..., Step], **fixed: Any) -> Handler:
+    """The handler of a phase that always holds a play under way: the rule is handed that play
+    (and any ``fixed`` keyword, e.g. the modifier's sign)."""
+    return lambda state, rest: rule(state, open_play(state), rest, **fixed)
+
+
+# Each phase's entries and the rule each one goes to; a phase's prompt offers a subset of its
+# keywords (a modifier only to a coach with cards in hand, a time-out only to one with one left).
+HANDLERS: dict[Phase, dict[str, Handler]] = {
+    "roster": {"star": star_entry, "ready": roster_ready},
+    "draft_order": {"first": draft_order},
+    "draft": {"star": star_entry, "done": draft_done},
+    "toss": {"toss": coin_toss},
+    "choice": {
+        "offense": partial(toss_choice, choice="offense"),
+        "defense": partial(toss_choice, choice="defense"),
+    },
+    "kickoff": {"drive": drive_length, "onside": onside_kick},
+    "drive": {"drive": drive_length},
+    "calls": {"play": play_calls, "timeout": timeout},
+    "snap": {"snap": on_play(snap), "timeout": timeout},
+    "pile": {
+        "whistle": on_play(whistle),
+        "off": on_play(modifier, sign=1),
+        "def": on_play(modifier, sign=-1),
+        "big": on_play(big_play),
+        "penalty": on_play(penalty, kind="penalty"),
+        "foul": on_play(penalty, kind="foul"),
+        "injury": on_play(injury),
+    },
+    "check": {"check": on_play(turnover_check)},
+    "turnover": {
+        "whistle": on_play(whistle),
+        "penalty": on_play(penalty, kind="penalty"),
+        "foul": on_play(penalty, kind="foul"),
+        "challenge": on_play(challenge),
+        "loose": on_play(he_breaks_loose),
+    },
+    "review": {"accept": on_play(accept_entry), "challenge": on_play(challenge)},
+    "fourth": {
+        "punt": partial(fourth_down_choice, choice="punt"),
+        "go": partial(fourth_down_choice, choice="go"),
+    },
+    "score": {"score": scoring_flip},
+    "fg_choice": {
+        "kick": partial(field_goal_choice, choice="kick"),
+        "goforit": partial(field_goal_choice, choice="goforit"),
+    },
+    "try": {"xp": extra_point, "two": go_for_two},
+    "block": {"block": block_attempt},
+    "time_up": {"end": end_entry, "timeout": timeout},
+    "final": {},
 }
 
 

@@ -46,7 +46,7 @@ def scoring_flip(
 
 
 def field_goal_choice(
-    state: ThirdAndLongState, choice: str, rest: Sequence[str]
+    state: ThirdAndLongState, rest: Sequence[str], *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Don't Want to Settle for a Field Goal?: take 3 points, or Go For It! as a single play."""
     nothing_more(choice, rest)
@@ -100,7 +100,6 @@ def touchdown(
     state = replace(
         state,
         phase="try",
-        scorer=scorer,
         offense=scorer,
         kind="moment",
         discard=state.discard + state.aside,
@@ -116,8 +115,7 @@ def extra_point(
     """Extra Point: good unless the card shows 1 and the defence's blocking card is also 1."""
     n = read_random(rest, "the extra-point card")
     state, shuffled = flip(state)
-    scorer = state.scorer
-    assert scorer is not None
+    scorer = offence_of(state)
     if n == 1:
         return replace(state, phase="block"), [
             *shuffled,
@@ -137,8 +135,7 @@ def block_attempt(
     """Extra Point: a second 1 and the kick is no good."""
     n = read_random(rest, "the blocking card")
     state, shuffled = flip(state)
-    scorer = state.scorer
-    assert scorer is not None
+    scorer = offence_of(state)
     if n != 1:
         after, more = extra_point_good(state, n)
         return after, [*shuffled, *more]
@@ -150,8 +147,7 @@ def block_attempt(
 
 
 def extra_point_good(state: ThirdAndLongState, n: int) -> tuple[ThirdAndLongState, list[Ruling]]:
-    scorer = state.scorer
-    assert scorer is not None
+    scorer = offence_of(state)
     state = add_points(state, scorer, EXTRA_POINT)
     ruling = Ruling(
         "extra_point",
@@ -168,8 +164,7 @@ def go_for_two(
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Two-Point Conversion: declared before the extra-point card; a single play, a tie fails."""
     nothing_more("two", rest)
-    scorer = state.scorer
-    assert scorer is not None
+    scorer = offence_of(state)
     ruling = Ruling("go_for_two", f"{state.name(scorer)} go for two: one play.", team=scorer)
     after, more = proceed(replace(state, kind="two"), "play")
     return after, [ruling, *more]

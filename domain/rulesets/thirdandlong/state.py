@@ -6,9 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from domain.ruleset import (
-    Side,
-)
+from domain.ruleset import IllegalEntry, Side, other
 from domain.teams import TwoTeams
 
 DECK_SIZE = 60
@@ -168,6 +166,14 @@ class Injury:
 
 
 @dataclass(frozen=True)
+class Challenge:
+    """Challenge a Play: the coach who threw the flag and the ruling on the field under review."""
+
+    side: Side
+    original: Outcome
+
+
+@dataclass(frozen=True)
 class Play:
     """The play being run: its pile, the Action cards used on it, and any challenge under way."""
 
@@ -180,9 +186,9 @@ class Play:
     big: tuple[str, ...] = ()
     turnover: bool = False
     injuries: tuple[Injury, ...] = ()
+    # The ruling on the field while a challenge may still be thrown (phase "review").
     outcome: Outcome | None = None
-    challenger: Side | None = None
-    original: Outcome | None = None
+    challenged: Challenge | None = None
     check_challenged: bool = False
 
 
@@ -214,15 +220,20 @@ class ThirdAndLongState(TwoTeams):
     moments_total: int = 0
     drive_length: int | None = None
     shorten: bool = False
-    kicker: Side | None = None
+    # Kick-Off: the defence kicks to start the next drive (else the drive starts where it is).
+    kickoff: bool = False
     kind: PlayKind = "moment"
     play: Play | None = None
-    scorer: Side | None = None
     injured: tuple[Injury, ...] = ()
     expired: bool = False
     bought: bool = False
     resume: Stage | None = None
     winner: Side | None = None
+
+    @property
+    def kicker(self) -> Side | None:
+        """Kick-Off: the team kicking off to start the next drive, if one is due."""
+        return other(self.offense) if self.kickoff and self.offense is not None else None
 
     @property
     def overtime(self) -> bool:
@@ -244,6 +255,21 @@ def add_count(pair: Pair, side: Side, amount: int) -> Pair:
 def offence_of(state: ThirdAndLongState) -> Side:
     assert state.offense is not None
     return state.offense
+
+
+def open_play(state: ThirdAndLongState) -> Play:
+    """The play under way: the phases from the snap to the ruling on the field always hold one,
+    so their rules are handed it (``rules.on_play``) rather than each checking for it."""
+    if state.play is None:
+        raise IllegalEntry(f"no play is under way (phase {state.phase})")
+    return state.play
+
+
+def ruling_on_field(play: Play) -> Outcome:
+    """Play to the Whistle: the outcome ruled on the field, which a challenge may review."""
+    if play.outcome is None:
+        raise IllegalEntry("the play has no ruling on the field yet; whistle first")
+    return play.outcome
 
 
 def target_number(play: Play) -> int:

@@ -13,7 +13,15 @@ from domain.ruleset import (
 )
 from domain.rulesets.thirdandlong.clock import proceed
 from domain.rulesets.thirdandlong.reading import side_word
-from domain.rulesets.thirdandlong.state import Outcome, Play, ThirdAndLongState, add_count, count
+from domain.rulesets.thirdandlong.state import (
+    Challenge,
+    Outcome,
+    Play,
+    ThirdAndLongState,
+    add_count,
+    count,
+    ruling_on_field,
+)
 from domain.rulesets.thirdandlong.wording import outcome_words
 
 
@@ -64,7 +72,7 @@ def timeout(
 
 
 def challenge(
-    state: ThirdAndLongState, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Challenge a Play: needs a time-out left; the play is redone with a new snap and new
     modifiers while big plays stay in effect (a turnover check alone may be redone)."""
@@ -74,11 +82,10 @@ def challenge(
     why = challenge_refusal(state, side)
     if why:
         raise IllegalEntry(why)
-    play = state.play
-    assert play is not None
     state = replace(state, challenges=add_count(state.challenges, side, -1))
     if state.phase == "turnover":
-        play = replace(play, challenger=side, original="turnover", check_challenged=True)
+        review = Challenge(side, "turnover")
+        play = replace(play, challenged=review, check_challenged=True)
         return replace(state, play=play, phase="check"), [
             Ruling(
                 "challenge",
@@ -86,14 +93,13 @@ def challenge(
                 team=side,
             )
         ]
-    assert play.outcome is not None
+    original = ruling_on_field(play)
     discarded = state.pile
     play = Play(
         kind=play.kind,
         call=play.call,
         big=play.big,
-        challenger=side,
-        original=play.outcome,
+        challenged=Challenge(side, original),
         check_challenged=True,
     )
     state = replace(state, play=play, phase="snap", discard=state.discard + discarded, pile=0)
@@ -101,7 +107,7 @@ def challenge(
         Ruling(
             "challenge",
             f"{state.name(side)} challenge the ruling on the field "
-            f"({outcome_words(play.original or 'offence')}). The snap and modifiers are "
+            f"({outcome_words(original)}). The snap and modifiers are "
             "discarded; big plays stay in effect. Take a new snap.",
             team=side,
         )
@@ -118,7 +124,7 @@ def challenge_refusal(state: ThirdAndLongState, side: Side) -> str | None:
         return f"{n} have used both challenges"
     if count(state.timeouts, side) <= 0:
         return f"{n} have no time-out left, and a challenge needs one to risk"
-    if play is None or play.challenger is not None:
+    if play is None or play.challenged is not None:
         return "this play has already been challenged"
     if play.penalty:
         return "penalties cannot be challenged; the flag on this play stands"
@@ -135,28 +141,26 @@ def challengers(state: ThirdAndLongState) -> tuple[Side, ...]:
 
 
 def settle_challenge(
-    state: ThirdAndLongState, outcome: Outcome, *, check: bool = False
+    state: ThirdAndLongState, play: Play, review: Challenge, outcome: Outcome
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Challenge a Play: overturned only if the winner changes; a failed challenge costs a
     time-out."""
-    play = state.play
-    assert play is not None and play.challenger is not None and play.original is not None
-    side = play.challenger
-    if outcome == play.original:
+    side = review.side
+    if outcome == review.original:
         state = replace(state, timeouts=add_count(state.timeouts, side, -1))
         ruling = Ruling(
             "challenge_failed",
             f"Review: {outcome_words(outcome)} again. The ruling on the field stands; "
             f"{state.name(side)} are charged a time-out.",
             team=side,
-            data={"applied": play.original},
+            data={"applied": review.original},
         )
     else:
         ruling = Ruling(
             "challenge_overturned",
             f"Review: {outcome_words(outcome)}. The ruling on the field "
-            f"({outcome_words(play.original)}) is overturned.",
+            f"({outcome_words(review.original)}) is overturned.",
             team=side,
             data={"applied": outcome},
         )
-    return replace(state, play=replace(play, challenger=None)), [ruling]
+    return replace(state, play=replace(play, challenged=None)), [ruling]
