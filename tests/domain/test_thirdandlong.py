@@ -916,6 +916,24 @@ def test_shorthands_for_modifiers_and_go_for_it() -> None:
     assert g.state.kind == "goforit"
 
 
+def test_numbers_take_one_printed_sign_at_most() -> None:
+    """Modifiers and Penalty cards print "+2" or "-3": one sign is read as printed, a doubled
+    sign is no number (issue #18: "++5" refused), and nothing is recorded."""
+    g = kicked_off()
+    g.enter("drive 3", "play green rb-power lb-tackling")
+    assert "a number from" in refused(g, "snap ++3")
+    g.enter("snap +3")
+    for text in ("off ++2", "mod ++2", "mod -+2", "penalty home ++2", "penalty home +-2"):
+        assert "a number from" in refused(g, text), text
+    assert "a number from" in refused(g, "penalty home -+2")
+    g.enter("off +2")
+    assert g.last[0].data["modifier"] == 2
+    g.enter("penalty home +2")
+    assert g.last[0].data["change"] == 2
+    g.enter("foul away -1")
+    assert g.last[0].data["change"] == -1
+
+
 def test_a_card_needs_a_card_in_hand() -> None:
     """Use, Used (Action Card): a coach can only use cards from the hand."""
     g = kicked_off()

@@ -38,7 +38,9 @@ def side_word(token: str, state: ThirdAndLongState) -> Side:
 
 
 def read_number(token: str, low: int, high: int, what: str) -> int:
-    t = token.lstrip("+")
+    """A printed number: digits, with at most one "+" as a card prints it ("+2"); "++5" is no
+    number (issue #18: numbers are read strictly)."""
+    t = token.removeprefix("+")
     if not (t.isdigit() and t.isascii()):
         raise IllegalEntry(f"{what} is a number from {low} to {high}; got {token!r}")
     value = int(t)
@@ -48,12 +50,17 @@ def read_number(token: str, low: int, high: int, what: str) -> int:
 
 
 def read_signed(token: str, bound: int, what: str) -> int:
+    """A printed change to the play total: "-2", "+2" or "2"; one sign at most."""
     negative = token.startswith("-")
-    value = read_number(token[1:] if negative else token, 0, bound, what)
+    body = token[1:] if negative else token
+    if negative and body.startswith("+"):
+        raise IllegalEntry(f"{what} is a number from 0 to {bound}; got {token!r}")
+    value = read_number(body, 0, bound, what)
     return -value if negative else value
 
 
 def read_random(rest: Sequence[str], what: str) -> int:
+    """The random number in an Action card's upper right corner (1 to 5)."""
     if len(rest) != 1:
         raise IllegalEntry(f"enter the random number on {what} (upper right corner, 1 to 5)")
     return read_number(rest[0], RANDOM_LOW, RANDOM_HIGH, f"the random number on {what}")
@@ -152,7 +159,12 @@ def normalise(tokens: list[str]) -> list[str]:
     if first[:1] in "+-" and first[1:].isdigit():
         return ["off" if first[0] == "+" else "def", first[1:], *tokens[1:]]
     if first == "mod" and len(tokens) == 2 and tokens[1][:1] in "+-":
-        return ["off" if tokens[1][0] == "+" else "def", tokens[1][1:]]
+        value = tokens[1]
+        # A second sign stays with the value, which is then no number ("mod ++2" is refused).
+        return [
+            "off" if value[0] == "+" else "def",
+            value if value[1:2] in ("+", "-") else value[1:],
+        ]
     if first == "go" and tokens[1:2] == ["for"]:
         return ["goforit"]
     return [ALIASES.get(first, first), *tokens[1:]]
