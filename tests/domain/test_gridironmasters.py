@@ -512,7 +512,9 @@ def test_bad_entries_are_refused_with_one_line(text: str, needle: str) -> None:
 def test_audible_values_are_checked() -> None:
     g = game()
     g.enter("offense wr receiving 60", "play td receiving coverage", "defense cb coverage 50")
-    assert "between" in refused(g, "audible +31")
+    # Audible Cards change a rating by a signed number: one sign, within the printed range.
+    assert "whole number from -30 to 30; got '+31'" in refused(g, "audible +31")
+    assert "whole number from -30 to 30; got '++3'" in refused(g, "audible ++3")
     assert "score" in refused(g, "audible score 10 punt")
     assert "takes nothing" in refused(g, "done now")
 

@@ -197,7 +197,7 @@ def test_audible_forms_offer_every_rating_change_and_margin_the_rules_accept() -
     change = form(g, "audible", "rating change")
     assert change.slots[0].side == "away"
     assert [change.offers([], v) for v in (-31, -30, 30, 31)] == [False, True, True, False]
-    assert "between -30 and +30" in refused(g, "audible -31")
+    assert "whole number from -30 to 30" in refused(g, "audible -31")
     g.enter(offered(change, ["-30"]), "defense cb coverage 70")
     margin = form(g, "audible score", "margin")
     assert margin.slots[0].side == margin.slots[1].side == "home"

@@ -1,4 +1,4 @@
-"""NFL Rush Zone (rules/nfl-rush-zone.txt): a football game decided by dice alone.
+"""NFL Rush Zone's rules of a turn, one function each (rules/nfl-rush-zone.txt).
 
 Each team has one offensive turn per round, three rounds a quarter. A turn is one possession:
 it ends with a score, a punt, a field-goal attempt, a failed fourth down or a loose ball.
@@ -8,312 +8,36 @@ Every position is a multiple of ten yards, one space of the board.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Literal
 
 from domain import field as yards
-from domain.entries import RollSpec, rolls, words
-from domain.periods import QUARTERS
-from domain.ruleset import (
-    SIDES,
-    EntryForm,
-    GameOption,
-    IllegalEntry,
-    Prompt,
-    Ruling,
-    Side,
-    Slot,
-    other,
-    resolve_options,
-    situation,
+from domain import kernel
+from domain.ruleset import SIDES, IllegalEntry, Ruling, Side, other
+from domain.rulesets.rushzone.state import (
+    FIELD_GOAL_POINTS,
+    REGULATION_QUARTERS,
+    SPACE,
+    TOUCHDOWN_POINTS,
+    TURNS_PER_QUARTER,
+    YOUNGEST_FOURTH_DOWN_DOWNS,
+    Phase,
+    QuarterPad,
+    RushZoneState,
+    down_line,
+    spot,
+    two_minute_warning,
 )
-from domain.teams import TwoTeams
 
-SPACE = 10
-ROUNDS_PER_QUARTER = 3
-TURNS_PER_QUARTER = 2 * ROUNDS_PER_QUARTER
-REGULATION_QUARTERS = 4
-TOUCHDOWN_POINTS = 6
-FIELD_GOAL_POINTS = 3
-YOUNGEST_FOURTH_DOWN_DOWNS = 2  # "Add this last roll to the total of the first 2 downs."
-
-Phase = Literal[
-    "toss",
-    "choice",
-    "kickoff",
-    "series",
-    "fourth",
-    "go",
-    "field_goal",
-    "punt",
-    "try",
-    "two_point",
-    "final",
-]
-DICE_PHASES = ("kickoff", "series", "go", "field_goal", "punt", "two_point")
-Box = int | None  # points scored in a turn, or None for the pad's "X"
-
-
-@dataclass(frozen=True)
-class QuarterPad:
-    """One quarter of the scoring pad: three OFF and three DEF boxes per team, in turn order."""
-
-    home_off: tuple[Box, ...] = ()
-    home_def: tuple[Box, ...] = ()
-    away_off: tuple[Box, ...] = ()
-    away_def: tuple[Box, ...] = ()
-
-    def boxes(self, side: Side, role: Literal["off", "def"]) -> tuple[Box, ...]:
-        return getattr(self, f"{side}_{role}")  # type: ignore[no-any-return]
-
-
-@dataclass(frozen=True)
-class RushZoneState(TwoTeams):
-    """Everything the rules need to know, and nothing they could derive."""
-
-    home: str
-    away: str
-    youngest: bool = False
-    phase: Phase = "toss"
-    toss_winner: Side | None = None
-    first_offense: Side | None = None
-    ot_first: Side | None = None
-    offense: Side | None = None
-    ball_on: int | None = None
-    down: int | None = None
-    white: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-    quarter: int = 1
-    turn: int = 1
-    ot_turn: int = 0
-    scores: tuple[tuple[int, int], ...] = ((0, 0),)
-    pad: tuple[QuarterPad, ...] = (QuarterPad(),)
-    turn_points: tuple[int, int] = (0, 0)
-    scorer: Side | None = None
-    winner: Side | None = None
-    details: tuple[str, ...] = field(default=(), compare=False)
-
-
-class RushZone:
-    """The NFL Rush Zone ruleset."""
-
-    name = "rushzone"
-    title = "NFL Rush Zone"
-    division = QUARTERS
-    options = (
-        GameOption(
-            "youngest",
-            "Youngest players' variant: the white dice are compared one at a time, a point per "
-            "down won",
-            ("no", "yes"),
-            "no",
-        ),
-    )
-
-    def initial(self, home: str, away: str, options: Mapping[str, str]) -> RushZoneState:
-        """Set-up: no coin tossed yet, first quarter, an empty scoring pad."""
-        chosen = resolve_options(self.options, options)
-        return RushZoneState(home=home, away=away, youngest=chosen["youngest"] == "yes")
-
-    # What the table does next -------------------------------------------------------------
-
-    def expected(self, state: RushZoneState) -> Prompt:
-        """Who acts next and the entries legal now."""
-        n = state.name
-        if state.phase == "final":
-            return Prompt("nobody", f"Final whistle: {final_line(state)}")
-        if state.phase == "toss":
-            when = "Overtime coin toss" if state.quarter > REGULATION_QUARTERS else "Coin toss"
-            return Prompt(
-                "both",
-                f"{when}: the youngest player calls heads (NFL logo) or tails (shield). "
-                "Enter the winner: toss home | toss away",
-                (
-                    EntryForm(
-                        "toss",
-                        "the team that won the coin toss",
-                        (Slot("winner", "word", words=SIDES),),
-                    ),
-                ),
-            )
-        if state.phase == "choice":
-            assert state.toss_winner is not None
-            w = n(state.toss_winner)
-            return Prompt(
-                state.toss_winner,
-                f"{w} won the toss and choose: receive (play offence) or kick (play defence)",
-                (
-                    EntryForm("receive", f"{w} receive the kickoff"),
-                    EntryForm("kick", f"{w} kick off"),
-                ),
-            )
-        off = state.offense
-        assert off is not None
-        dfn = other(off)
-        if state.phase == "kickoff":
-            return Prompt(
-                "both",
-                f"Kickoff to {n(off)}: both coaches roll the green die. "
-                f"Enter the face for {n(off)} (receiving), then for {n(dfn)} (kicking)",
-                (_dice_form("green", ((off, 1), (dfn, 1)), state, "receiving, then kicking"),),
-            )
-        if state.phase == "series":
-            return Prompt(
-                "both",
-                f"{down_line(state)}. Both coaches roll three white dice (downs 1 to 3): "
-                f"enter the three faces for {n(off)}, then for {n(dfn)}",
-                (_dice_form("white", ((off, 3), (dfn, 3)), state, "offence, then defence"),),
-            )
-        if state.phase == "fourth":
-            assert state.white is not None and state.ball_on is not None
-            o, d = _white_totals(state)
-            forms = [EntryForm("go", f"{n(off)} go for it: both roll the green die")]
-            if state.ball_on <= yards.MIDFIELD:
-                forms.append(
-                    EntryForm("fg", f"{n(off)} try a field goal: {n(off)} roll the green die")
-                )
-            forms.append(EntryForm("punt", f"{n(off)} punt: {n(off)} roll the green die"))
-            fg = " field goal," if state.ball_on <= yards.MIDFIELD else ""
-            return Prompt(
-                off,
-                f"4th down at {spot(state)} ({n(off)} {o}, {n(dfn)} {d}). {n(off)} choose: "
-                f"go for it,{fg} or punt",
-                tuple(forms),
-            )
-        if state.phase == "go":
-            return Prompt(
-                "both",
-                f"Going for it on 4th down: both coaches roll the green die and add it to their "
-                f"white dice. Enter the face for {n(off)}, then for {n(dfn)}",
-                (_dice_form("green", ((off, 1), (dfn, 1)), state, "offence, then defence"),),
-            )
-        if state.phase == "field_goal":
-            assert state.ball_on is not None
-            need = field_goal_needs(state.ball_on)
-            return Prompt(
-                off,
-                f"Field goal from {spot(state)}: {n(off)} roll the green die; "
-                f"{need} or more is good",
-                (_dice_form("green", ((off, 1),), state, "kicker's die"),),
-            )
-        if state.phase == "punt":
-            return Prompt(
-                off,
-                f"Punt: {n(off)} roll the green die; the ball flies 10 yards a pip",
-                (_dice_form("green", ((off, 1),), state, "punter's die"),),
-            )
-        assert state.scorer is not None
-        s, t = state.scorer, other(state.scorer)
-        if state.phase == "try":
-            return Prompt(
-                s,
-                f"Touchdown {n(s)}! Take the automatic extra point (pat) or go for two (two)",
-                (
-                    EntryForm("pat", "the automatic extra point, 1 point"),
-                    EntryForm("two", "the two-point conversion: both roll the green die"),
-                ),
-            )
-        return Prompt(
-            "both",
-            f"Two-point try: both coaches roll the green die, {n(s)} win ties. "
-            f"Enter the face for {n(s)}, then for {n(t)}",
-            (_dice_form("green", ((s, 1), (t, 1)), state, "scoring team, then the other"),),
-        )
-
-    # Applying one entry ---------------------------------------------------------------------
-
-    def apply(self, state: RushZoneState, text: str) -> tuple[RushZoneState, list[Ruling]]:
-        """One entry as typed at the table."""
-        tokens = words(text)
-        if state.phase == "final":
-            raise IllegalEntry(
-                f"the game is over ({final_line(state)}); nothing more can be entered"
-            )
-        prompt = self.expected(state)
-        keyword, rest = tokens[0], tokens[1:]
-        if state.phase in DICE_PHASES:
-            colour = prompt.forms[0].keyword
-            if keyword in (colour, "roll"):
-                pass
-            elif _looks_like_dice(keyword, state):
-                rest = tokens
-            else:
-                raise IllegalEntry(
-                    f"{keyword!r} is not due now; expected {_dice_hint(prompt.forms[0], state)}"
-                )
-            faces = _read_rolls(rest, prompt.forms[0], state)
-            return _DICE_RULES[state.phase](state, faces)
-        allowed = {f.keyword for f in prompt.forms}
-        if state.phase == "fourth":
-            # A field goal from too far is refused by its own rule, with the reason.
-            allowed.add("fg")
-        if keyword not in allowed:
-            raise IllegalEntry(f"{keyword!r} is not due now; expected {' | '.join(prompt.legal)}")
-        if state.phase == "toss":
-            return coin_toss(state, rest)
-        if rest:
-            raise IllegalEntry(f"{keyword} takes nothing more; got {' '.join(rest)!r}")
-        if state.phase == "choice":
-            return toss_choice(state, keyword)
-        if state.phase == "fourth":
-            return fourth_down_choice(state, keyword)
-        return extra_point_choice(state, keyword)
-
-    def situation(self, state: RushZoneState) -> dict[str, Any]:
-        """The public view: score, pad, quarter and round, ball and down."""
-        live = state.phase in ("series", "fourth", "go", "field_goal", "punt")
-        distance = None
-        if live and state.ball_on is not None:
-            distance = yards.distance_to_gain(
-                state.ball_on, yards.first_down_marker(state.ball_on, SPACE)
-            )
-        total = state.total
-        return situation(
-            ruleset=self.name,
-            home=state.home,
-            away=state.away,
-            score=total,
-            score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
-            quarter=state.quarter,
-            period=self.division.period(state.quarter),
-            possession=_in_possession(state),
-            down=state.down if live else None,
-            distance=distance,
-            ball_on=state.ball_on if live else None,
-            clock={
-                "round": min((state.turn + 1) // 2, ROUNDS_PER_QUARTER),
-                "rounds_per_quarter": ROUNDS_PER_QUARTER,
-                "turn": state.turn,
-                "two_minute_warning": _two_minute_warning(state),
-            },
-            timeouts=None,
-            next=self.expected(state).text,
-            finished=state.phase == "final",
-            winner=state.winner,
-            converting=state.phase in ("try", "two_point"),
-            pad=pad_view(state),
-            goal_to_go=bool(live and state.ball_on is not None and state.ball_on <= SPACE),
-        )
-
-
-def _in_possession(state: RushZoneState) -> Side | None:
-    """Touchdown: the scoring team tries the extra point or two, so it has the ball for the try,
-    even when it scored on defence (a loose ball); otherwise the offence of the turn has it."""
-    if state.phase in ("toss", "choice", "final"):
-        return None
-    if state.phase in ("try", "two_point"):
-        return state.scorer
-    return state.offense
-
-
-# The rules, one function each -------------------------------------------------------------
+Outcome = tuple[RushZoneState, list[Ruling]]
 
 
 def coin_toss(state: RushZoneState, rest: Sequence[str]) -> tuple[RushZoneState, list[Ruling]]:
     """Deciding offense and defense: the winner of the toss chooses to kick or receive."""
     if len(rest) != 1:
         raise IllegalEntry("enter the toss winner: toss home | toss away")
-    winner = _side_word(rest[0], state)
+    winner = kernel.side_word(rest[0], state)
     ruling = Ruling("toss", f"{state.name(winner)} win the coin toss.", team=winner)
     return replace(state, phase="choice", toss_winner=winner), [ruling]
 
@@ -493,10 +217,6 @@ def fourth_down_choice(state: RushZoneState, choice: str) -> tuple[RushZoneState
     """4th down: go for the first down, attempt a field goal (the 50 or closer) or punt."""
     off = state.offense
     assert off is not None and state.ball_on is not None
-    if choice == "fg" and state.ball_on > yards.MIDFIELD:
-        raise IllegalEntry(
-            f"a field goal needs the ball on the defence's 50 or closer; it is at {spot(state)}"
-        )
     phase: Phase = {"go": "go", "fg": "field_goal", "punt": "punt"}[choice]  # type: ignore[assignment]
     text = {
         "go": f"{state.name(off)} go for it on 4th down.",
@@ -572,7 +292,7 @@ def field_goal(
             team=off,
             points=FIELD_GOAL_POINTS,
         )
-        scored = _score(state, off, FIELD_GOAL_POINTS)
+        scored = score(state, off, FIELD_GOAL_POINTS)
         after, more = _after_score(scored, kickoff_next=True)
         return after, [ruling, *more]
     ball_for_defence = yards.flip(state.ball_on)
@@ -621,7 +341,7 @@ def touchdown(state: RushZoneState, scorer: Side) -> tuple[RushZoneState, list[R
         team=scorer,
         points=TOUCHDOWN_POINTS,
     )
-    scored = _score(state, scorer, TOUCHDOWN_POINTS)
+    scored = score(state, scorer, TOUCHDOWN_POINTS)
     if _overtime_decided(scored, touchdown=True):
         after, ended = _finish(scored, close_turn=True)
         return after, [ruling, *ended]
@@ -637,7 +357,7 @@ def extra_point_choice(state: RushZoneState, choice: str) -> tuple[RushZoneState
             Ruling("decision", f"{state.name(s)} go for two.", team=s, data={"choice": "two"})
         ]
     ruling = Ruling("extra_point", f"Extra point {state.name(s)}: 1 point.", team=s, points=1)
-    after, more = _after_score(_score(state, s, 1), kickoff_next=True)
+    after, more = _after_score(score(state, s, 1), kickoff_next=True)
     return after, [ruling, *more]
 
 
@@ -656,7 +376,7 @@ def two_point_try(
             team=s,
             points=2,
         )
-        state = _score(state, s, 2)
+        state = score(state, s, 2)
     else:
         ruling = Ruling("two_point_failed", f"Two-point try: {a} vs {b}, no good.", team=s)
     after, more = _after_score(state, kickoff_next=True)
@@ -689,7 +409,7 @@ def end_turn(
             ball_on=next_ball,
             down=None if kickoff_next else 1,
         )
-        if _two_minute_warning(state) and state.turn == TURNS_PER_QUARTER - 1:
+        if two_minute_warning(state) and state.turn == TURNS_PER_QUARTER - 1:
             last = other(state.offense) if state.offense else dfn
             rulings.append(
                 Ruling(
@@ -751,9 +471,6 @@ def end_quarter(
     ), [ruling]
 
 
-# Overtime -----------------------------------------------------------------------------------
-
-
 def _overtime_decided(state: RushZoneState, *, touchdown: bool, turn_over: bool = False) -> bool:
     """Overtime: a TD on the first turn wins; after a field goal or punt the other team gets one
     turn, and from then on the first lead wins."""
@@ -779,10 +496,7 @@ def _finish(
     if total["home"] != total["away"]:
         winner = "home" if total["home"] > total["away"] else "away"
     done = replace(state, phase="final", winner=winner, down=None, white=None, scorer=None)
-    return done, [Ruling("final", f"Final whistle: {final_line(done)}", team=winner)]
-
-
-# Small helpers ------------------------------------------------------------------------------
+    return done, [Ruling("final", f"Final whistle: {kernel.final_line(done)}", team=winner)]
 
 
 def _after_score(state: RushZoneState, *, kickoff_next: bool) -> tuple[RushZoneState, list[Ruling]]:
@@ -791,14 +505,11 @@ def _after_score(state: RushZoneState, *, kickoff_next: bool) -> tuple[RushZoneS
     return end_turn(state, kickoff_next=kickoff_next)
 
 
-def _score(state: RushZoneState, side: Side, points: int) -> RushZoneState:
-    h, a = state.scores[-1]
+def score(state: RushZoneState, side: Side, points: int) -> RushZoneState:
+    """Points count for the period and for the turn's box on the scoring pad."""
     th, ta = state.turn_points
-    if side == "home":
-        h, th = h + points, th + points
-    else:
-        a, ta = a + points, ta + points
-    return replace(state, scores=(*state.scores[:-1], (h, a)), turn_points=(th, ta))
+    turn_points = (th + points, ta) if side == "home" else (th, ta + points)
+    return replace(kernel.scored(state, side, points), turn_points=turn_points)
 
 
 def _pad_after_turn(state: RushZoneState) -> tuple[QuarterPad, ...]:
@@ -821,12 +532,7 @@ def _first_down_at(state: RushZoneState, ball_on: int) -> RushZoneState:
     return replace(state, phase="series", ball_on=ball_on, down=1, white=None)
 
 
-def _two_minute_warning(state: RushZoneState) -> bool:
-    """Two-minute warning: the last round of the 2nd and 4th quarters."""
-    return state.quarter in (2, 4) and state.turn > TURNS_PER_QUARTER - 2
-
-
-def _white_totals(state: RushZoneState) -> tuple[int, int]:
+def white_totals(state: RushZoneState) -> tuple[int, int]:
     """What the 4th-down green dice are added to (youngest: the points of the first 2 downs)."""
     assert state.white is not None
     o, d = state.white
@@ -848,125 +554,3 @@ def _show(dice: Sequence[int]) -> str:
 
 def _dice_data(faces: dict[Side, tuple[int, ...]]) -> dict[str, list[int]]:
     return {side: list(v) for side, v in faces.items()}
-
-
-def down_line(state: RushZoneState) -> str:
-    """ "1st and 10 at Packers 30" for the team with the ball."""
-    assert state.ball_on is not None
-    dist = min(SPACE, state.ball_on)
-    to_go = "goal" if state.ball_on <= SPACE else str(dist)
-    ordinal = "1st" if state.down == 1 else "4th"
-    return f"{ordinal} and {to_go} at {spot(state)}"
-
-
-def spot(state: RushZoneState) -> str:
-    """The ball's spot named for the team on offence."""
-    assert state.ball_on is not None and state.offense is not None
-    return state.spot_for(state.offense, state.ball_on)
-
-
-def final_line(state: RushZoneState) -> str:
-    total = state.total
-    line = f"{state.home} {total['home']}, {state.away} {total['away']}"
-    if state.winner:
-        return f"{line}. {state.name(state.winner)} win."
-    return f"{line}. A tie." if state.phase == "final" else line
-
-
-def pad_view(state: RushZoneState) -> list[dict[str, Any]]:
-    """The scoring pad as printed: OFF and DEF boxes per team per quarter, points or "X"."""
-    view = []
-    for i, q in enumerate(state.pad):
-        label = f"Q{i + 1}" if i < REGULATION_QUARTERS else f"OT{i - REGULATION_QUARTERS + 1}"
-        row: dict[str, Any] = {"quarter": label}
-        for side in SIDES:
-            row[side] = {
-                "off": [b if b is not None else "X" for b in q.boxes(side, "off")],
-                "def": [b if b is not None else "X" for b in q.boxes(side, "def")],
-                "total": state.scores[i][0 if side == "home" else 1],
-            }
-        view.append(row)
-    return view
-
-
-def _dice_form(
-    colour: str, dice: tuple[tuple[Side, int], ...], state: RushZoneState, help: str
-) -> EntryForm:
-    slots = tuple(
-        Slot(
-            f"{state.name(side)} {colour}{' ' + str(i + 1) if count > 1 else ''}",
-            "die",
-            side=side,
-            colour=colour,
-        )
-        for side, count in dice
-        for i in range(count)
-    )
-    return EntryForm(colour, help, slots)
-
-
-def _dice_hint(form: EntryForm, state: RushZoneState) -> str:
-    """ "white and 3 faces for Bears, then 3 for Packers" """
-    counts: dict[Side, int] = {}
-    for slot in form.slots:
-        assert slot.side is not None
-        counts[slot.side] = counts.get(slot.side, 0) + 1
-    parts = [f"{n} {'face' if n == 1 else 'faces'} for {state.name(s)}" for s, n in counts.items()]
-    return f"{form.keyword} and " + ", then ".join(parts)
-
-
-def _labels(state: RushZoneState) -> dict[str, Side]:
-    labels: dict[str, Side] = {"home": "home", "away": "away"}
-    if state.offense is not None:
-        off = state.scorer if state.phase == "two_point" and state.scorer else state.offense
-        for word in ("off", "offense", "offence"):
-            labels[word] = off
-        for word in ("def", "defense", "defence"):
-            labels[word] = other(off)
-    for side in SIDES:
-        name = state.name(side).lower()
-        if name.isalpha() and name not in _RESERVED:
-            labels.setdefault(name, side)
-    return labels
-
-
-_RESERVED = {"green", "white", "roll", "toss", "go", "fg", "punt", "pat", "two", "receive", "kick"}
-
-
-def _looks_like_dice(token: str, state: RushZoneState) -> bool:
-    return token[:1].isdigit() or token in _labels(state)
-
-
-def _read_rolls(
-    tokens: Sequence[str], form: EntryForm, state: RushZoneState
-) -> dict[Side, tuple[int, ...]]:
-    specs: list[RollSpec] = []
-    for s in form.slots:
-        assert s.side is not None and s.colour is not None
-        if specs and specs[-1].side == s.side:
-            specs[-1] = RollSpec(s.side, specs[-1].count + 1, s.colour)
-        else:
-            specs.append(RollSpec(s.side, 1, s.colour))
-    names = {side: state.name(side) for side in SIDES}
-    return rolls(tokens, specs, _labels(state), names)
-
-
-def _side_word(token: str, state: RushZoneState) -> Side:
-    labels = {"home": "home", "away": "away"}
-    for side in SIDES:
-        labels.setdefault(state.name(side).lower(), side)
-    if token not in labels:
-        raise IllegalEntry(f"{token!r} is not a team; enter home or away")
-    return labels[token]  # type: ignore[return-value]
-
-
-_DICE_RULES = {
-    "kickoff": kickoff,
-    "series": series_roll,
-    "go": fourth_down_roll,
-    "field_goal": field_goal,
-    "punt": punt,
-    "two_point": two_point_try,
-}
-
-RULESET = RushZone()

@@ -1,0 +1,252 @@
+"""Deck Building (rules/masters-of-the-gridiron.txt): the checks of a built deck."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.rulesets.gridironmasters.state import (
+    DEFENSE_POSITIONS,
+    OFFENSE_POSITIONS,
+    PLAY_TYPE_NAMES,
+    PLAY_TYPES,
+    POSITION_ALIASES,
+)
+
+SALARY_CAP = 120.0
+
+
+BENCH_FROM = 705
+
+
+OFFENSE_NEEDS = {"qb": 1, "rb": 1, "te": 1, "wr": 2, "t": 2, "g": 2, "c": 1}
+
+
+OFFENSE_ELEVENTH = ("rb", "fb", "te", "wr")
+
+
+DEFENSE_NEEDS = {"de": 2, "dt": 1, "lb": 3, "cb": 2, "s": 2}
+
+
+UNIT_SIZE = 11
+
+
+MIN_PLAYBOOK = 24
+
+
+MIN_TOUCHDOWNS = 12
+
+
+_DECK_RESULTS = {
+    "touchdown": "touchdown",
+    "td": "touchdown",
+    "fieldgoal": "field_goal",
+    "fg": "field_goal",
+    "audible": "audible",
+}
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    where: str
+    number: int | None
+    name: str
+    position: str
+    salary: float
+
+
+def deck_problems(text: str) -> list[str]:
+    """Deck Building: every rule a deck file breaks, one line each naming the offending cards."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return [f"not a readable deck file (TOML): {exc}"]
+    except (TypeError, ValueError) as exc:  # pragma: no cover - tomllib raises TOMLDecodeError
+        return [f"not a readable deck file: {exc}"]
+    problems: list[str] = []
+    opened = data.get("deck", "built")
+    if opened not in ("built", "new"):
+        problems.append(f'deck = {opened!r}: it is "built" (deck building) or "new" (opened box)')
+        opened = "built"
+    offense = _deck_players(data, "offense", OFFENSE_POSITIONS, problems)
+    defense = _deck_players(data, "defense", DEFENSE_POSITIONS, problems)
+    plays = _deck_plays(data, problems)
+    if opened == "new":
+        # Opening a New Deck: bench players and Audibles are set aside, not counted.
+        offense = [c for c in offense if c.number is None or c.number < BENCH_FROM]
+        defense = [c for c in defense if c.number is None or c.number < BENCH_FROM]
+        plays = [p for p in plays if p[1] != "audible"]
+    problems.extend(salary_cap(offense + defense))
+    problems.extend(offense_lineup(offense))
+    problems.extend(defense_lineup(defense))
+    problems.extend(playbook_rules(plays))
+    return problems
+
+
+def salary_cap(cards: Sequence[DeckCard]) -> list[str]:
+    """Deck Building: a deck cannot exceed a $120 million salary cap."""
+    total = round(sum(c.salary for c in cards), 2)
+    if total <= SALARY_CAP:
+        return []
+    dearest = sorted(cards, key=lambda c: -c.salary)[:3]
+    names = ", ".join(f"{_deck_label(c)} ${c.salary:g}M" for c in dearest)
+    return [
+        f"salary cap: the players cost ${total:g} million, ${total - SALARY_CAP:g} million over "
+        f"the $120 million cap (dearest: {names})"
+    ]
+
+
+def offense_lineup(cards: Sequence[DeckCard]) -> list[str]:
+    """Deck Building: 11 Offense cards, 1 QB 1 RB 1 TE 2 WR 2 T 2 G 1 C and one RB/FB/TE/WR."""
+    problems = _unit_lineup(cards, "Offense", OFFENSE_NEEDS)
+    extra = _extras(cards, OFFENSE_NEEDS)
+    wrong = [c for c in extra if c.position not in OFFENSE_ELEVENTH]
+    if wrong:
+        problems.append(
+            "Offense: the 11th player is an RB, FB, TE or WR, but the deck has extra "
+            + ", ".join(f"{c.position.upper()} ({_deck_label(c)})" for c in wrong)
+        )
+    return problems
+
+
+def defense_lineup(cards: Sequence[DeckCard]) -> list[str]:
+    """Deck Building: 11 Defense cards, 2 DE 1 DT 3 LB 2 CB 2 S and one at any position."""
+    return _unit_lineup(cards, "Defense", DEFENSE_NEEDS)
+
+
+def playbook_rules(plays: Sequence[tuple[str, str, str | None]]) -> list[str]:
+    """Deck Building: 24+ Playbook cards, 12+ Touchdowns, types within 2-to-1, half Field Goals."""
+    problems: list[str] = []
+    total = len(plays)
+    if total < MIN_PLAYBOOK:
+        problems.append(f"Playbook: {total} cards; a deck has at least {MIN_PLAYBOOK}")
+    tds = [p for p in plays if p[1] == "touchdown"]
+    if len(tds) < MIN_TOUCHDOWNS:
+        problems.append(
+            f"Playbook: {len(tds)} Touchdown cards; a deck has at least {MIN_TOUCHDOWNS}"
+        )
+    fgs = [p for p in plays if p[1] == "field_goal"]
+    if 2 * len(fgs) != total:
+        problems.append(
+            f"Playbook: {len(fgs)} Field Goal cards of {total}; exactly half must be Field Goal "
+            f"cards ({total / 2:g}), so each Audible needs one more Field Goal card"
+        )
+    by_type = Counter(p[2] for p in plays if p[1] != "audible" and p[2] is not None)
+    counts = {t: by_type.get(t, 0) for t in PLAY_TYPES}
+    for a in PLAY_TYPES:
+        for b in PLAY_TYPES:
+            if counts[a] > 2 * counts[b]:
+                problems.append(
+                    f"Playbook: {counts[a]} {PLAY_TYPE_NAMES[a]} plays exceed the "
+                    f"{counts[b]} {PLAY_TYPE_NAMES[b]} plays by more than 2 to 1 "
+                    f"({', '.join(sorted({p[0] for p in plays if p[2] == a}))})"
+                )
+    return problems
+
+
+def _unit_lineup(cards: Sequence[DeckCard], unit: str, needs: Mapping[str, int]) -> list[str]:
+    problems: list[str] = []
+    if len(cards) > UNIT_SIZE:
+        spare = _extras(cards, needs)
+        problems.append(
+            f"{unit}: {len(cards)} cards; a deck has exactly {UNIT_SIZE} (beyond the required "
+            f"positions: {', '.join(f'{c.position.upper()} {_deck_label(c)}' for c in spare)})"
+        )
+    elif len(cards) < UNIT_SIZE:
+        problems.append(f"{unit}: {len(cards)} cards; a deck has exactly {UNIT_SIZE}")
+    have = Counter(c.position for c in cards)
+    for pos, n in needs.items():
+        if have[pos] < n:
+            problems.append(f"{unit}: {have[pos]} {pos.upper()}; a deck needs {n} {pos.upper()}")
+    return problems
+
+
+def _extras(cards: Sequence[DeckCard], needs: Mapping[str, int]) -> list[DeckCard]:
+    seen: Counter[str] = Counter()
+    extra = []
+    for c in cards:
+        seen[c.position] += 1
+        if seen[c.position] > needs.get(c.position, 0):
+            extra.append(c)
+    return extra
+
+
+def _deck_players(
+    data: Mapping[str, Any], key: str, positions: Sequence[str], problems: list[str]
+) -> list[DeckCard]:
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        problems.append(f"[[{key}]] is a list of cards, one [[{key}]] table per card")
+        return []
+    out: list[DeckCard] = []
+    for i, item in enumerate(raw, start=1):
+        where = f"{key} card {i}"
+        if not isinstance(item, dict):
+            problems.append(f"{where}: a card is a table with number, name, position, salary")
+            continue
+        number = item.get("number")
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+            problems.append(f"{where}: number {number!r} is not a whole number")
+            number = None
+        name = str(item.get("name", "")).strip()
+        label = DeckCard(where, number, name, "", 0.0)
+        raw_pos = str(item.get("position", "")).strip().lower()
+        pos = POSITION_ALIASES.get(raw_pos, raw_pos)
+        if pos not in positions:
+            problems.append(
+                f"{key}: {_deck_label(label)} has position {raw_pos.upper() or 'none'}; "
+                f"{key} positions are {' '.join(p.upper() for p in positions)}"
+            )
+        salary = item.get("salary")
+        if isinstance(salary, bool) or not isinstance(salary, int | float) or salary < 0:
+            problems.append(
+                f"{key}: {_deck_label(label)} needs a salary in millions (salary = 4.5)"
+            )
+            salary = 0.0
+        out.append(DeckCard(where, number, name, pos, float(salary)))
+    return out
+
+
+def _deck_plays(data: Mapping[str, Any], problems: list[str]) -> list[tuple[str, str, str | None]]:
+    raw = data.get("playbook", [])
+    if not isinstance(raw, list):
+        problems.append("[[playbook]] is a list of cards, one [[playbook]] table per card")
+        return []
+    out: list[tuple[str, str, str | None]] = []
+    for i, item in enumerate(raw, start=1):
+        if not isinstance(item, dict):
+            problems.append(f"playbook card {i}: a card is a table with name, result, type")
+            continue
+        name = str(item.get("name", "")).strip() or f"playbook card {i}"
+        raw_result = str(item.get("result", "")).replace(" ", "").replace("_", "").lower()
+        result = _DECK_RESULTS.get(raw_result)
+        if result is None:
+            problems.append(
+                f'playbook: {name} has result {item.get("result")!r}; it is "Touchdown", '
+                '"Field Goal" or "Audible"'
+            )
+            continue
+        play_type = None
+        if result != "audible":
+            raw_type = str(item.get("type", "")).replace(" ", "").replace("_", "").lower()
+            play_type = raw_type.replace("-", "")
+            if play_type not in PLAY_TYPES:
+                problems.append(
+                    f"playbook: {name} has type {item.get('type')!r}; an offensive play is "
+                    "Inside Run, Outside Run, Short Pass or Long Pass"
+                )
+                play_type = None
+        count = item.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 60:
+            problems.append(f"playbook: {name} has count {count!r}; a count is 1 to 60")
+            count = 1
+        out.extend([(name, result, play_type)] * count)
+    return out
+
+
+def _deck_label(card: DeckCard) -> str:
+    num = f"#{card.number} " if card.number is not None else ""
+    return f"{num}{card.name or card.where}".strip()
