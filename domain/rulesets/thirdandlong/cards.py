@@ -42,15 +42,6 @@ def all_cards_back(state: ThirdAndLongState) -> ThirdAndLongState:
     )
 
 
-def add_points(state: ThirdAndLongState, side: Side, points: int) -> ThirdAndLongState:
-    h, a = state.scores[-1]
-    if side == "home":
-        h += points
-    else:
-        a += points
-    return replace(state, scores=(*state.scores[:-1], (h, a)))
-
-
 def bonus_card(
     state: ThirdAndLongState, side: Side, why: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:

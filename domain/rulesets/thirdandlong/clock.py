@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from domain import kernel
 from domain.ruleset import (
     Ruling,
     Side,
@@ -19,14 +20,13 @@ from domain.rulesets.thirdandlong.cards import (
     reshuffle_ruling,
     take,
 )
-from domain.rulesets.thirdandlong.reading import nothing_more
 from domain.rulesets.thirdandlong.state import (
     REGULATION_QUARTERS,
     TIMEOUTS_PER_HALF,
     Stage,
     ThirdAndLongState,
 )
-from domain.rulesets.thirdandlong.wording import final_line, quarter_name
+from domain.rulesets.thirdandlong.wording import quarter_name
 
 
 def cards_needed(state: ThirdAndLongState, stage: Stage) -> int:
@@ -110,7 +110,7 @@ def time_up(
 def end_entry(
     state: ThirdAndLongState, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
-    nothing_more("end", rest)
+    kernel.takes_nothing_more("end", rest)
     return end_quarter(state)
 
 
@@ -221,7 +221,7 @@ def finish(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]:
         phase="final",
         winner=winner,
     )
-    return state, [Ruling("final", f"Final whistle: {final_line(state)}", team=winner)]
+    return state, [Ruling("final", f"Final whistle: {kernel.final_line(state)}", team=winner)]
 
 
 def end_drive(

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from domain import kernel
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
 )
-from domain.rulesets.thirdandlong.cards import add_points, bonus_card, heal, use_card
+from domain.rulesets.thirdandlong.cards import bonus_card, heal, use_card
 from domain.rulesets.thirdandlong.clock import end_drive, finish, next_start
-from domain.rulesets.thirdandlong.reading import nothing_more
 from domain.rulesets.thirdandlong.scoring import go_for_it_made, touchdown, two_point_result
 from domain.rulesets.thirdandlong.state import (
     SAFETY_POINTS,
@@ -125,7 +125,7 @@ def fourth_down_choice(
     state: ThirdAndLongState, rest: Sequence[str], *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """End of Drive: punt (placeholders discarded, change of possession) or go for it."""
-    nothing_more(choice, rest)
+    kernel.takes_nothing_more(choice, rest)
     off, dfn = offence_of(state), state.defence
     if choice == "punt":
         ruling = Ruling("punt", f"{state.name(off)} punt; {state.name(dfn)} take over.", team=off)
@@ -174,7 +174,7 @@ def safety(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Safety: the defence wins the first key moment with the Safety card: 2 points, then the
     offence punts."""
     off, dfn = offence_of(state), state.defence
-    state = add_points(state, dfn, SAFETY_POINTS)
+    state = kernel.scored(state, dfn, SAFETY_POINTS)
     ruling = Ruling(
         "safety",
         f"SAFETY! {state.name(dfn)} score 2; {state.name(off)} must punt.",
@@ -239,7 +239,7 @@ def he_breaks_loose(
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Turnover Return for a TD: after winning the check the defence uses He Breaks Loose! and
     runs a one-play mini-drive with target 2."""
-    nothing_more("loose", rest)
+    kernel.takes_nothing_more("loose", rest)
     returner = state.defence
     rulings: list[Ruling] = []
     if play.challenged is not None:

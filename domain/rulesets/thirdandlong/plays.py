@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from domain import kernel
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
@@ -25,9 +26,7 @@ from domain.rulesets.thirdandlong.clock import next_start
 from domain.rulesets.thirdandlong.outcomes import he_breaks_loose, resolve
 from domain.rulesets.thirdandlong.reading import (
     BIG_ALIASES,
-    nothing_more,
     read_call,
-    read_number,
     read_random,
     read_signed,
     side_word,
@@ -180,7 +179,7 @@ def modifier(
     """Modifiers: offensive cards add to the play total, defensive cards subtract from it."""
     if len(rest) != 1:
         raise IllegalEntry("enter the modifier's printed value, e.g. off 2 or def 3")
-    value = read_number(rest[0], 1, MODIFIER_HIGH, "a modifier")
+    value = kernel.number(rest[0], 1, MODIFIER_HIGH, "a modifier")
     user = offence_of(state) if sign > 0 else state.defence
     state = use_card(state, user)
     play = replace(play, modifiers=(*play.modifiers, sign * value))
@@ -251,7 +250,7 @@ def injury(
         raise IllegalEntry(
             f"{state.name(victim)} have no star {position.upper()} on the field to injure"
         )
-    length = read_number(rest[1], 1, 9, "an injury's length")
+    length = kernel.number(rest[1], 1, 9, "an injury's length")
     unit = rest[2] if rest[2].endswith("s") else rest[2] + "s"
     if unit not in INJURY_UNITS:
         raise IllegalEntry(f"{rest[2]!r} is not a length; expected plays, drives or quarters")
@@ -309,8 +308,8 @@ def turnover_check(
         raise IllegalEntry(
             "enter both random numbers, the defence's card first: check <defence> <offence>"
         )
-    d = read_number(rest[0], RANDOM_LOW, RANDOM_HIGH, "the defence's check card")
-    o = read_number(rest[1], RANDOM_LOW, RANDOM_HIGH, "the offence's check card")
+    d = kernel.number(rest[0], RANDOM_LOW, RANDOM_HIGH, "the defence's check card")
+    o = kernel.number(rest[1], RANDOM_LOW, RANDOM_HIGH, "the offence's check card")
     state, shuffled = flip(state, 2)
     lost = d > o
     negated = lost and play.penalty
@@ -341,7 +340,7 @@ def whistle(
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Play to the Whistle / Determine Play Outcome: above the target the offence wins, equal is
     inconclusive, below the defence wins."""
-    nothing_more("whistle", rest)
+    kernel.takes_nothing_more("whistle", rest)
     if state.phase == "turnover":
         outcome: Outcome = "turnover"
         ruling = Ruling("whistle", "Whistle: the turnover stands.", team=state.defence)
@@ -379,7 +378,7 @@ def accept_entry(
     state: ThirdAndLongState, play: Play, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Play to the Whistle: the coaches accept the ruling on the field without a challenge."""
-    nothing_more("accept", rest)
+    kernel.takes_nothing_more("accept", rest)
     return accept_ruling(state, play)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from domain import kernel
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
@@ -14,7 +15,6 @@ from domain.ruleset import (
 from domain.rulesets.thirdandlong.cards import deal_hands
 from domain.rulesets.thirdandlong.clock import next_start
 from domain.rulesets.thirdandlong.reading import (
-    nothing_more,
     read_attribute,
     read_salary,
     side_word,
@@ -83,7 +83,7 @@ def roster_ready(
     state: ThirdAndLongState, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Acquiring Players, Option 1: both pre-built teams are on the table; toss the coin."""
-    nothing_more("ready", rest)
+    kernel.takes_nothing_more("ready", rest)
     return replace(state, phase="toss"), [
         Ruling(
             "rosters", f"Rosters set: {roster_line(state, 'home')}; {roster_line(state, 'away')}."
@@ -140,7 +140,7 @@ def toss_choice(
     state: ThirdAndLongState, rest: Sequence[str], *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """The Coin Toss: the winner starts on offence or defence; seven-card hands, offence first."""
-    nothing_more(choice, rest)
+    kernel.takes_nothing_more(choice, rest)
     winner = state.toss_winner
     assert winner is not None
     offense = winner if choice == "offense" else other(winner)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from domain import kernel
 from domain.ruleset import (
     SIDES,
     EntryForm,
@@ -26,7 +27,6 @@ from domain.rulesets.thirdandlong.state import (
     RANDOM_LOW,
     SALARY_CAP_TENTHS,
     TARGETS,
-    Phase,
     Play,
     ThirdAndLongState,
     count,
@@ -38,7 +38,6 @@ from domain.rulesets.thirdandlong.state import (
 )
 from domain.rulesets.thirdandlong.timeouts import challengers
 from domain.rulesets.thirdandlong.wording import (
-    final_line,
     outcome_words,
     quarter_name,
     roster_line,
@@ -482,7 +481,7 @@ def _prompt_time_up(state: ThirdAndLongState) -> Prompt:
 
 
 def _prompt_final(state: ThirdAndLongState) -> Prompt:
-    return Prompt("nobody", f"Final whistle: {final_line(state)}")
+    return kernel.final_whistle(kernel.final_line(state))
 
 
 PromptFor = Callable[[ThirdAndLongState], Prompt]
@@ -493,7 +492,7 @@ def _with_play(prompt: Callable[[ThirdAndLongState, Play], Prompt]) -> PromptFor
     return lambda state: prompt(state, open_play(state))
 
 
-PROMPTS: dict[Phase, PromptFor] = {
+PROMPTS: dict[str, PromptFor] = {
     "roster": _prompt_roster,
     "draft_order": _prompt_draft_order,
     "draft": _prompt_draft,

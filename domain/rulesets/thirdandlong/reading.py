@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain import kernel
 from domain.ruleset import (
-    SIDES,
     IllegalEntry,
     Side,
     other,
@@ -24,46 +24,29 @@ from domain.rulesets.thirdandlong.state import (
 
 
 def side_word(token: str, state: ThirdAndLongState) -> Side:
-    labels: dict[str, Side] = {"home": "home", "away": "away"}
-    for side in SIDES:
-        labels.setdefault(state.name(side).lower(), side)
-    if state.offense is not None and state.phase not in ("toss", "choice"):
-        for w in ("off", "offense", "offence"):
-            labels[w] = state.offense
-        for w in ("def", "defense", "defence"):
-            labels[w] = other(state.offense)
-    if token not in labels:
-        raise IllegalEntry(f"{token!r} is not a team; enter home or away")
-    return labels[token]
+    """A team: home, away, its name, or (once the game is under way) off/def for the offence and
+    the defence."""
+    return kernel.side_word(token, state, labels=_offence_labels(state))
 
 
-def read_number(token: str, low: int, high: int, what: str) -> int:
-    """A printed number: digits, with at most one "+" as a card prints it ("+2"); "++5" is no
-    number (issue #18: numbers are read strictly)."""
-    t = token.removeprefix("+")
-    if not (t.isdigit() and t.isascii()):
-        raise IllegalEntry(f"{what} is a number from {low} to {high}; got {token!r}")
-    value = int(t)
-    if not low <= value <= high:
-        raise IllegalEntry(f"{what} is {low} to {high}; got {value}")
-    return value
+def _offence_labels(state: ThirdAndLongState) -> dict[str, Side]:
+    if state.offense is None or state.phase in ("toss", "choice"):
+        return {}
+    labels: dict[str, Side] = dict.fromkeys(("off", "offense", "offence"), state.offense)
+    labels.update(dict.fromkeys(("def", "defense", "defence"), other(state.offense)))
+    return labels
 
 
 def read_signed(token: str, bound: int, what: str) -> int:
-    """A printed change to the play total: "-2", "+2" or "2"; one sign at most."""
-    negative = token.startswith("-")
-    body = token[1:] if negative else token
-    if negative and body.startswith("+"):
-        raise IllegalEntry(f"{what} is a number from 0 to {bound}; got {token!r}")
-    value = read_number(body, 0, bound, what)
-    return -value if negative else value
+    """A printed change to the play total: "-2", "+2" or "2" (the kernel's signed number)."""
+    return kernel.signed_number(token, -bound, bound, what)
 
 
 def read_random(rest: Sequence[str], what: str) -> int:
     """The random number in an Action card's upper right corner (1 to 5)."""
     if len(rest) != 1:
         raise IllegalEntry(f"enter the random number on {what} (upper right corner, 1 to 5)")
-    return read_number(rest[0], RANDOM_LOW, RANDOM_HIGH, f"the random number on {what}")
+    return kernel.number(rest[0], RANDOM_LOW, RANDOM_HIGH, f"the random number on {what}")
 
 
 def read_salary(token: str) -> int:
@@ -86,7 +69,7 @@ def read_attribute(token: str, position: str) -> int:
         if not defensive:
             raise IllegalEntry(f"offensive attributes are +1 to +3; got {token!r}")
         t = t[1:]
-    value = read_number(t, 1, 3, f"a {position.upper()} attribute")
+    value = kernel.number(t, 1, 3, f"a {position.upper()} attribute")
     return -value if defensive else value
 
 
@@ -126,11 +109,6 @@ def read_matchup(
             f"{pos.upper()} has no {attr!r} attribute; expected one of {', '.join(ATTRIBUTES[pos])}"
         )
     return pos, attr
-
-
-def nothing_more(keyword: str, rest: Sequence[str]) -> None:
-    if rest:
-        raise IllegalEntry(f"{keyword} takes nothing more; got {' '.join(rest)!r}")
 
 
 ALIASES = {

@@ -6,16 +6,15 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from domain import kernel
 from domain.entries import words
 from domain.periods import QUARTERS
 from domain.ruleset import (
     SIDES,
     GameOption,
-    IllegalEntry,
     Prompt,
     Ruling,
     resolve_options,
-    situation,
 )
 from domain.rulesets.thirdandlong.clock import cards_needed_now, end_entry, next_play_can_start
 from domain.rulesets.thirdandlong.outcomes import fourth_down_choice, he_breaks_loose
@@ -53,9 +52,8 @@ from domain.rulesets.thirdandlong.scoring import (
     go_for_two,
     scoring_flip,
 )
-from domain.rulesets.thirdandlong.state import Phase, ThirdAndLongState, open_play, target_number
+from domain.rulesets.thirdandlong.state import ThirdAndLongState, open_play, target_number
 from domain.rulesets.thirdandlong.timeouts import challenge, challenge_refusal, timeout
-from domain.rulesets.thirdandlong.wording import final_line
 
 
 class ThirdAndLong:
@@ -86,29 +84,19 @@ class ThirdAndLong:
 
     def expected(self, state: ThirdAndLongState) -> Prompt:
         """Who acts next and the entries legal now."""
-        return PROMPTS[state.phase](state)
+        return RULES.prompt(state)
 
     # Applying one entry ---------------------------------------------------------------------
 
     def apply(self, state: ThirdAndLongState, text: str) -> tuple[ThirdAndLongState, list[Ruling]]:
-        """One entry as typed at the table."""
-        tokens = normalise(words(text))
-        if state.phase == "final":
-            raise IllegalEntry(
-                f"the game is over ({final_line(state)}); nothing more can be entered"
-            )
-        keyword, rest = tokens[0], tokens[1:]
-        if state.phase == "review" and keyword not in HANDLERS["review"]:
-            # Challenge a Play: any other entry accepts the ruling on the field, then is applied.
+        """One entry as typed at the table, through the kernel's shared step."""
+        if state.phase == "review" and read(text)[0] not in HANDLERS["review"]:
+            # Challenge a Play: any entry but a challenge accepts the ruling on the field, and is
+            # then taken as the next entry.
             settled, first = accept_ruling(state, open_play(state))
             after, more = self.apply(settled, text)
             return after, [*first, *more]
-        prompt = self.expected(state)
-        allowed = {f.keyword.split()[0] for f in prompt.forms}
-        if keyword not in allowed:
-            why = not_now(state, keyword, prompt)
-            raise IllegalEntry(why or f"{keyword!r} is not due now; {legal_line(prompt)}")
-        return HANDLERS[state.phase][keyword](state, rest)
+        return RULES.step(state, text)
 
     def situation(self, state: ThirdAndLongState) -> dict[str, Any]:
         """The public view: score by quarter, the drive, the open play and the Action Deck."""
@@ -119,23 +107,16 @@ class ThirdAndLong:
             if play.snap is not None:
                 total = play_total(state, play)
         live = state.phase not in ("roster", "draft_order", "draft", "toss", "choice", "final")
-        return situation(
-            ruleset=self.name,
-            home=state.home,
-            away=state.away,
-            score=state.total,
-            score_by_quarter=[{"home": h, "away": a} for h, a in state.scores],
+        return kernel.common_situation(
+            self,
+            state,
             quarter=state.quarter,
-            period=self.division.period(state.quarter),
             possession=state.offense if live else None,
             down=None,
             distance=None,
             ball_on=None,
             clock=clock_view(state),
             timeouts={"home": state.timeouts[0], "away": state.timeouts[1]},
-            next=self.expected(state).text,
-            finished=state.phase == "final",
-            winner=state.winner,
             converting=state.phase in ("try", "block") or state.kind == "two",
             phase=state.phase,
             challenges={"home": state.challenges[0], "away": state.challenges[1]},
@@ -178,7 +159,7 @@ def injured_view(state: ThirdAndLongState) -> list[dict[str, Any]]:
     ]
 
 
-def not_now(state: ThirdAndLongState, keyword: str, prompt: Prompt) -> str | None:
+def not_now(state: ThirdAndLongState, keyword: str) -> str | None:
     """A clearer reason for the refusals the rulebook names."""
     play = state.play
     if keyword in ("penalty", "foul") and play is not None and play.challenged is not None:
@@ -198,7 +179,7 @@ def not_now(state: ThirdAndLongState, keyword: str, prompt: Prompt) -> str | Non
     if keyword == "timeout" and state.phase in ("calls", "snap", "time_up"):
         return "neither coach has a time-out left"
     if keyword in ("off", "def", "big", "penalty", "foul", "injury") and state.phase == "pile":
-        legal = legal_line(prompt)
+        legal = legal_line(PROMPTS[state.phase](state))
         return f"that coach has no Action cards in hand to use; {legal}"
     return None
 
@@ -220,7 +201,7 @@ def on_play(rule: Callable[..., Step], **fixed: Any) -> Handler:
 
 # Each phase's entries and the rule each one goes to; a phase's prompt offers a subset of its
 # keywords (a modifier only to a coach with cards in hand, a time-out only to one with one left).
-HANDLERS: dict[Phase, dict[str, Handler]] = {
+HANDLERS: dict[str, dict[str, Handler]] = {
     "roster": {"star": star_entry, "ready": roster_ready},
     "draft_order": {"first": draft_order},
     "draft": {"star": star_entry, "done": draft_done},
@@ -266,5 +247,18 @@ HANDLERS: dict[Phase, dict[str, Handler]] = {
     "final": {},
 }
 
+
+def read(text: str) -> list[str]:
+    """The entry's words, with Third and Long's shorthands ("+2", "mod -3", "go for it")."""
+    return normalise(words(text))
+
+
+RULES = kernel.Rules(
+    prompts=PROMPTS,
+    handlers=HANDLERS,
+    final_line=kernel.final_line,
+    read=read,
+    why_not=not_now,
+)
 
 RULESET = ThirdAndLong()

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from domain import kernel
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
     Side,
     other,
 )
-from domain.rulesets.thirdandlong.cards import add_points, bonus_card, flip
+from domain.rulesets.thirdandlong.cards import bonus_card, flip
 from domain.rulesets.thirdandlong.clock import end_drive, finish, proceed
-from domain.rulesets.thirdandlong.reading import nothing_more, read_random
+from domain.rulesets.thirdandlong.reading import read_random
 from domain.rulesets.thirdandlong.state import (
     EXTRA_POINT,
     FIELD_GOAL,
@@ -49,7 +50,7 @@ def field_goal_choice(
     state: ThirdAndLongState, rest: Sequence[str], *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Don't Want to Settle for a Field Goal?: take 3 points, or Go For It! as a single play."""
-    nothing_more(choice, rest)
+    kernel.takes_nothing_more(choice, rest)
     off = offence_of(state)
     if choice == "goforit":
         ruling = Ruling(
@@ -60,7 +61,7 @@ def field_goal_choice(
         )
         after, more = proceed(replace(state, kind="goforit"), "play")
         return after, [ruling, *more]
-    state = add_points(state, off, FIELD_GOAL)
+    state = kernel.scored(state, off, FIELD_GOAL)
     ruling = Ruling(
         "field_goal", f"FIELD GOAL {state.name(off)}: 3 points.", team=off, points=FIELD_GOAL
     )
@@ -86,7 +87,7 @@ def touchdown(
     state: ThirdAndLongState, scorer: Side, how: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Touchdown: 6 points and a momentum card, then the extra point or two (sudden death ends)."""
-    state = add_points(state, scorer, TOUCHDOWN)
+    state = kernel.scored(state, scorer, TOUCHDOWN)
     ruling = Ruling(
         "touchdown",
         f"TOUCHDOWN {state.name(scorer)} on {how}! 6 points.",
@@ -148,7 +149,7 @@ def block_attempt(
 
 def extra_point_good(state: ThirdAndLongState, n: int) -> tuple[ThirdAndLongState, list[Ruling]]:
     scorer = offence_of(state)
-    state = add_points(state, scorer, EXTRA_POINT)
+    state = kernel.scored(state, scorer, EXTRA_POINT)
     ruling = Ruling(
         "extra_point",
         f"Extra point good ({n}): 1 point {state.name(scorer)}.",
@@ -163,7 +164,7 @@ def go_for_two(
     state: ThirdAndLongState, rest: Sequence[str]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Two-Point Conversion: declared before the extra-point card; a single play, a tie fails."""
-    nothing_more("two", rest)
+    kernel.takes_nothing_more("two", rest)
     scorer = offence_of(state)
     ruling = Ruling("go_for_two", f"{state.name(scorer)} go for two: one play.", team=scorer)
     after, more = proceed(replace(state, kind="two"), "play")
@@ -177,7 +178,7 @@ def two_point_result(
     scorer = offence_of(state)
     state = replace(state, kind="moment")
     if good:
-        state = add_points(state, scorer, TWO_POINTS)
+        state = kernel.scored(state, scorer, TWO_POINTS)
         rulings = [
             Ruling(
                 "two_point",

@@ -23,14 +23,6 @@ def quarter_name(q: int) -> str:
     return f"quarter {q}"
 
 
-def final_line(state: ThirdAndLongState) -> str:
-    total = state.total
-    line = f"{state.home} {total['home']}, {state.away} {total['away']}"
-    if state.winner:
-        return f"{line}. {state.name(state.winner)} win."
-    return f"{line}. A tie." if state.phase == "final" else line
-
-
 def money(tenths: int) -> str:
     return f"${tenths // 10}M" if tenths % 10 == 0 else f"${tenths / 10:.1f}M"
 
