@@ -46,10 +46,17 @@ def die_face(token: str, sides: int = 6, what: str = "a die") -> int:
     return value
 
 
+# Faces written together: digits, or digits joined by single "-" or "+" ("6-2-4"). A sign in
+# front ("-1", "+5") or a doubled one ("6--2") is no die face: refused, never read as one.
+_FACES_TOKEN = re.compile(r"[0-9]+(?:[-+][0-9]+)*")
+
+
 def faces(tokens: Sequence[str], sides: int = 6, what: str = "a die") -> list[int]:
     """Die faces from tokens, accepting "6 2 4", "6-2-4" and "624" alike."""
     out: list[int] = []
     for token in tokens:
+        if not _FACES_TOKEN.fullmatch(token):
+            raise IllegalEntry(f"{what} shows a number from 1 to {sides}; got {token!r}")
         for part in token.replace("-", " ").replace("+", " ").split():
             if part.isdigit() and part.isascii() and len(part) > 1 and sides < 10:
                 out.extend(die_face(ch, sides, what) for ch in part)

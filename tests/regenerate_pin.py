@@ -35,31 +35,31 @@ def example_texts() -> dict[str, str]:
     return out
 
 
-def random_digests(names: list[str]) -> dict[str, list[dict[str, str]]]:
-    games: dict[str, list[dict[str, str]]] = {}
-    for name in names:
-        games[name] = []
-        for seed in range(pinned.GAMES_PER_RULESET):
-            games[name].append(pinned.render_random(name, seed).digests())
-            print(f"\r{name} {seed + 1}/{pinned.GAMES_PER_RULESET}", end="", file=sys.stderr)
-        print(file=sys.stderr)
+def random_digests(name: str) -> list[dict[str, str]]:
+    games = []
+    for seed in range(pinned.GAMES_PER_RULESET):
+        games.append(pinned.render_random(name, seed).digests())
+        print(f"\r{name} {seed + 1}/{pinned.GAMES_PER_RULESET}", end="", file=sys.stderr)
+    print(file=sys.stderr)
     return games
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare only; write nothing")
-    parser.add_argument("--only", choices=rulesets.names(), help="one ruleset's random games")
+    parser.add_argument(
+        "--only", choices=rulesets.names(), help="one ruleset's random games (no examples)"
+    )
     parser.add_argument("--no-random", action="store_true", help="the examples only")
     args = parser.parse_args(argv)
     names = [args.only] if args.only else list(rulesets.names())
-    texts = example_texts()
-    games = {} if args.no_random else random_digests(names)
+    texts = {} if args.only else example_texts()
+    games = {} if args.no_random else {name: random_digests(name) for name in names}
     if args.check:
         differ = [p for p, t in texts.items() if pinned.read_text(pinned.FIXTURES / p) != t]
-        stored = pinned.load_random()
         for name, digests in games.items():
-            for seed, (now, then) in enumerate(zip(digests, stored[name], strict=True)):
+            stored = pinned.load_random(name)["games"]
+            for seed, (now, then) in enumerate(zip(digests, stored, strict=True)):
                 parts = [k for k in now if now[k] != then.get(k)]
                 if parts:
                     differ.append(f"random {name} seed {seed}: {', '.join(parts)}")
@@ -67,15 +67,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if differ else 0
     for path, text in texts.items():
         pinned.write_text(pinned.FIXTURES / path, text)
-    if games:
-        stored = pinned.load_random() if pinned.RANDOM_FILE.exists() else {}
-        stored.update(games)
+    pinned.RANDOM.mkdir(exist_ok=True)
+    for name, digests in games.items():
         data = {
             "max_entries": pinned.MAX_ENTRIES,
-            "games_per_ruleset": pinned.GAMES_PER_RULESET,
-            "games": {name: stored[name] for name in rulesets.names() if name in stored},
+            "parts": ["entries", *pinned.RANDOM_PARTS],
+            "games": digests,
         }
-        pinned.RANDOM_FILE.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+        pinned.random_file(name).write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
     return 0
 
 

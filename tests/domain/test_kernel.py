@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from domain import kernel
+from domain.entries import faces
 from domain.periods import QUARTERS
 from domain.ruleset import SITUATION_KEYS, EntryForm, IllegalEntry, Prompt, Ruling, Side, Slot
 from domain.teams import TwoTeams
@@ -236,3 +237,29 @@ def test_the_common_situation_keys_come_from_the_state() -> None:
     assert now["period"]["label"] == "Q2"
     assert now["next"] == "Bears kick: enter kick <yards>"
     assert now["finished"] is False
+
+
+# Dice as typed (domain/entries.py, shared by every game's dice) --------------------------------
+
+
+@pytest.mark.parametrize("token", ["6-2-4", "6+2+4", "624", "6", "6 2 4"])
+def test_faces_written_together_are_read(token: str) -> None:
+    assert faces(token.split())[:1] == [6]
+
+
+@pytest.mark.parametrize("token", ["-1", "+5", "++5", "6--2", "6-", "-", "٣"])
+def test_a_sign_is_no_die_face(token: str) -> None:
+    with pytest.raises(IllegalEntry) as refused:
+        faces([token], what="a green die")
+    assert str(refused.value) == f"a green die shows a number from 1 to 6; got {token!r}"
+
+
+def test_a_signed_die_is_refused_by_a_game_and_records_nothing() -> None:
+    from tests.domain.scripts import new_game
+
+    game = new_game("rushzone")
+    game.enter("toss home", "receive")
+    before = game.state
+    with pytest.raises(IllegalEntry, match="got '-1'"):
+        game.enter("green -1 3")
+    assert game.state == before
