@@ -5,8 +5,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import sqlite3
+import subprocess
 import sys
+import sysconfig
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
@@ -589,14 +592,7 @@ def league_standings(
     store: StoreOption = None,
 ) -> None:
     """Per team and game: played, won, lost, tied, points for and against (finished games)."""
-    referee = open_referee(store)
-    if referee.store.postgres is not None:
-        # On a league server the standings view is kept current by the projection runner.
-        from companion.league import live_standings
-
-        table = live_standings(referee.store)
-    else:
-        table = referee.standings()
+    table = open_referee(store).league_standings()
     if as_json:
         rows = [{**row.__dict__, "percentage": round(row.percentage, 3)} for row in table]
         typer.echo(json.dumps(rows, ensure_ascii=False))
@@ -731,13 +727,30 @@ def serve(
     typer.echo("Stopped.")
 
 
+# The tablet is a program of its own (the zebra-tablet entry point): the CLI starts it rather
+# than importing it, so companion/ does not depend on mobile/ and no command ever loads Kivy.
+TABLET = "zebra-tablet"
+
+
+def tablet_program() -> str | None:
+    """The installed tablet program: the one beside this Python's scripts, else one on PATH."""
+    return shutil.which(TABLET, path=sysconfig.get_path("scripts")) or shutil.which(TABLET)
+
+
 @app.command()
 def tablet(store: StoreOption = None) -> None:
     """Open the tablet app (Kivy) on this computer, on the same store as the CLI."""
-    # Imported here so that no other command pays for (or needs) Kivy.
-    from mobile.app import main as run_tablet
-
-    run_tablet(store)
+    program = tablet_program()
+    if program is None:
+        raise fail(
+            f"the tablet is not installed: no {TABLET} program beside {sys.executable} or on "
+            "PATH (pip install -e . installs it)"
+        )
+    try:
+        code = subprocess.call([program, *(["--store", store] if store else [])])
+    except KeyboardInterrupt:
+        code = 130
+    raise typer.Exit(code)
 
 
 @app.command("rulesets")

@@ -32,12 +32,16 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import ApplicationRecorder, StoredEvent
 
 from companion.integrity import StoreDamaged, check_columns, stored_link
+
+if TYPE_CHECKING:  # the drivers are imported when a store of their kind is opened
+    from eventsourcing.postgres import PostgresApplicationRecorder
+    from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 HEADS_TABLE = "game_heads"
 
@@ -171,8 +175,15 @@ class HeldToHead:
         return events
 
 
+class HeadedRecorder(HeldToHead, ApplicationRecorder):
+    """What both stores' recorders are (made by sqlite_recorder and postgres_recorder), for
+    the type checker: the library's recorder, held to each game's head."""
+
+    select_heads: Callable[[], dict[Any, Head]]
+
+
 @cache
-def sqlite_recorder() -> type:
+def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
     """The library's SQLite application recorder, keeping and checking each game's head."""
     from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 
@@ -238,7 +249,7 @@ def sqlite_recorder() -> type:
 
 
 @cache
-def postgres_recorder() -> type:
+def postgres_recorder() -> type[PostgresApplicationRecorder]:
     """The library's PostgreSQL application recorder, keeping and checking each game's head."""
     from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
     from psycopg import Cursor

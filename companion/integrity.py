@@ -17,8 +17,9 @@ import dataclasses
 import hashlib
 import json
 import threading
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.persistence import Mapper, StoredEvent, find_id_convertor
@@ -106,7 +107,8 @@ class ChainedMapper(Mapper[UUID]):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         stored = super().to_stored_event(domain_event)
-        game, version = stored.originator_id, stored.originator_version
+        # The recorders read every game id as a UUID (companion.heads refuses any other).
+        game, version = cast(UUID, stored.originator_id), stored.originator_version
         state = self.transcoder.decode(stored.state)
         with self._lock:
             previous = self._previous(game, version)
@@ -132,7 +134,7 @@ class ChainedMapper(Mapper[UUID]):
     # Reading --------------------------------------------------------------------------------
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        game, version = stored_event.originator_id, stored_event.originator_version
+        game, version = cast(UUID, stored_event.originator_id), stored_event.originator_version
         where = f"game {str(game)[:8]}, event {version}"
         check_columns(stored_event, where)
         cls = KNOWN_TOPICS.get(stored_event.topic)
@@ -233,7 +235,9 @@ def check_columns(stored: StoredEvent, where: str) -> None:
 
 def _event(cls: type[Any], game: UUID, version: int, state: dict[str, Any]) -> Any:
     """The domain event from its checked state, upcast to the current shape (as the library)."""
-    state["originator_id"] = find_id_convertor(cls, type(game))(game)
+    # The library caches its convertors by the two classes (its annotation asks for Hashable).
+    convert = find_id_convertor(cls, type(game))  # type: ignore[arg-type]
+    state["originator_id"] = convert(game)
     state["originator_version"] = version
     current = getattr(cls, "class_version", 1)
     stored = state.pop("class_version", 1)
@@ -250,7 +254,7 @@ def _missing_fields(cls: type[Any], state: dict[str, Any]) -> list[str]:
     return [name for name in wanted if name not in state]
 
 
-def check_game(events: list[StoredEvent], mapper: ChainedMapper) -> str | None:
+def check_game(events: Sequence[StoredEvent], mapper: ChainedMapper) -> str | None:
     """None if one game's stored events read back whole and chained; else what is wrong."""
     versions = [e.originator_version for e in events]
     if versions != list(range(1, len(versions) + 1)):

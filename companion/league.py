@@ -30,6 +30,7 @@ class LeagueReader(Application[Any]):
     """The referee's stored events, read-only, under the same application name."""
 
     name = "Zebra"
+    mapper: ChainedMapper
 
     def construct_mapper(self) -> ChainedMapper:
         """Read through the chain, as the referee does: damage is named, topics never imported."""

@@ -20,7 +20,7 @@ from eventsourcing.persistence import PersistenceError, RecordConflictError
 from eventsourcing.utils import get_topic
 
 from companion import current, transfer
-from companion.heads import hold_to_heads
+from companion.heads import HeadedRecorder, hold_to_heads
 from companion.integrity import ChainedMapper, StoreDamaged, check_game
 from companion.scripts import Script
 from companion.store import Store, StoreError
@@ -28,6 +28,7 @@ from domain.game import AlreadyRecorded, Correction, Entry, Game, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 from projections import playbyplay, record, situation, standings
 from projections.record import GameRecord
+from projections.standings import Standing
 
 T = TypeVar("T")
 
@@ -92,6 +93,10 @@ class Referee(Application[UUID]):
     """Starts games, records entries and corrections, and answers what the situation is."""
 
     name = "Zebra"
+    # The store's own mapper and recorder (companion.integrity, companion.heads), which the
+    # library's annotations know only by their bases.
+    mapper: ChainedMapper
+    recorder: HeadedRecorder
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -405,7 +410,7 @@ class Referee(Application[UUID]):
 
     def game(self, game_id: UUID) -> Game:
         try:
-            game = self.repository.get(game_id)
+            game: Any = self.repository.get(game_id)
         except AggregateNotFoundError as exc:
             raise UnknownGame(f"no game {game_id} in {self.store}") from exc
         assert isinstance(game, Game)
@@ -435,7 +440,9 @@ class Referee(Application[UUID]):
         """The situation as ``zebra status --json`` prints it."""
         return situation.view(self.record(game_id))
 
-    def log(self, game_id: UUID) -> list[playbyplay.Play]:
+    # The library's Application also has a ``log``, its old name for ``notification_log``
+    # (which is what Zebra reads): this one is the play-by-play.
+    def log(self, game_id: UUID) -> list[playbyplay.Play]:  # type: ignore[override]
         return playbyplay.view(self.record(game_id))
 
     def prompt_before(self, game_id: UUID, seq: int) -> Prompt:
@@ -507,9 +514,19 @@ class Referee(Application[UUID]):
             )
         return out[::-1]
 
-    def standings(self) -> list[standings.Standing]:
-        """League standings over every finished game in the store."""
+    def standings(self) -> list[Standing]:
+        """League standings over every finished game in the store, folded from it now."""
         return standings.project(self.records())
+
+    def league_standings(self) -> list[Standing]:
+        """The standings a league is shown: on a PostgreSQL league server the view the
+        projection runner keeps current (``zebra league serve``), on an SQLite store (one
+        device's) folded from the store now."""
+        if self.store.postgres is None:
+            return self.standings()
+        from companion.league import live_standings
+
+        return live_standings(self.store)
 
     def find(self, key: str | None, *, unfinished: bool = False) -> UUID:
         """A game by id or unique id prefix; without one, this device's current game.

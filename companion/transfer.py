@@ -118,7 +118,7 @@ def read_events(text: str, where: str) -> tuple[UUID, list[Any]]:
     for number, raw in enumerate(body, start=2):
         event, previous = _event(raw, number - 1, previous, game_id, f"{where}:{number}")
         events.append(event)
-    if not events or type(events[0]).__name__ != "Started":
+    if not events or not isinstance(events[0], Game.Started):
         raise IllegalEntry(f"{where}: the first event is not the game's start")
     return game_id, events
 

@@ -50,7 +50,8 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion import exports, rosters, views
+from companion import board, catalogue, exports, rosters, views
+from companion.catalogue import IllegalEntry, Prompt
 from companion.service import (
     AlreadyRecorded,
     Corrected,
@@ -60,8 +61,6 @@ from companion.service import (
     UnknownGame,
 )
 from companion.store import STORE_ENV, StoreError, resolve
-from domain import rulesets
-from domain.ruleset import IllegalEntry, Prompt
 from mobile import corrections, device, layout, model, pad
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
 from mobile.worker import Worker
@@ -175,7 +174,7 @@ class ZebraApp(App):
     log_rows = ListProperty([])
     game_rows = ListProperty([])
     drawer_open = BooleanProperty(False)
-    field = ObjectProperty(model.FieldView(None, None, 0, ""))
+    field = ObjectProperty(board.FieldView(None, None, 0, ""))
     message = StringProperty("")
     typed_message = StringProperty("")
     typed_legal = StringProperty("")
@@ -400,7 +399,7 @@ class ZebraApp(App):
         self.call("", self.referee.games, self._show_games)
 
     def _show_games(self, played: list[Any]) -> None:
-        self.game_rows = [model.game_row(g, _title(g.ruleset)) for g in played]
+        self.game_rows = [model.game_row(g, catalogue.title(g.ruleset)) for g in played]
 
     def new_game(self) -> None:
         self.message = ""
@@ -569,28 +568,28 @@ class ZebraApp(App):
         self.worker.submit(self.referee.recorder.max_notification_id, done, lambda _e: None)
 
     def _apply(self, status: dict[str, Any], prompt: Prompt, record: Any) -> None:
-        names = model.team_names(status)
+        names = board.team_names(status)
         moved = int(status["version"]) != self.shown_version
         self.shown_version = int(status["version"])
         self.status = status
-        self.game_title = _title(status.get("ruleset", ""))
+        self.game_title = catalogue.title(status.get("ruleset", ""))
         self.home_name, self.away_name = names["home"], names["away"]
         self.home_score = str(status["score"]["home"])
         self.away_score = str(status["score"]["away"])
-        self.home_side_line = model.side_line(status, "home")
-        self.away_side_line = model.side_line(status, "away")
+        self.home_side_line = board.side_line(status, "home")
+        self.away_side_line = board.side_line(status, "away")
         self.possession = status.get("possession") or ""
-        self.clock_text = model.clock_line(status)
-        self.clock_detail = model.clock_detail(status)
-        self.down_text = model.down_text(status)
-        self.spot_text = model.spot_text(status)
+        self.clock_text = board.clock_line(status)
+        self.clock_detail = board.clock_detail(status)
+        self.down_text = board.down_text(status)
+        self.spot_text = board.spot_text(status)
         pending = status.get("pending")
         self.waiting = (
             f"Waiting for the other coach: {pending}. The other coach taps CONFIRM or REJECT."
             if pending
             else ""
         )
-        self.field = model.field_view(status)
+        self.field = board.field_view(status)
         if not self.correcting:
             self.prompt_text = prompt.text
         self.can_undo = int(status.get("entries") or 0) > 0
@@ -755,7 +754,7 @@ class ZebraApp(App):
         def done(result: tuple[Outcome, Any]) -> None:
             outcome, record = result
             self.recorded(outcome)
-            names = model.team_names(outcome.status)
+            names = board.team_names(outcome.status)
             self.show_banner(*model.banner(outcome.rulings, names))
             self.refresh(outcome, record)
             if on_recorded is not None:
@@ -1008,7 +1007,7 @@ class ZebraApp(App):
                 self._to_pad = False
             verb = "AMEND" if what["mode"] == "amend" else "INSERT BEFORE"
             self.prompt_text = f"{verb} entry {what['seq']} ({reason}). Then: {prompt.text}"
-            self.pad = pad.Pad(prompt, model.team_names(self.status))
+            self.pad = pad.Pad(prompt, board.team_names(self.status))
             self._pad_trigger()
 
         def refused(exc: IllegalEntry) -> None:
@@ -1135,13 +1134,6 @@ class ZebraApp(App):
             self.show_banner("NOT EXPORTED", str(exc), "error")
 
         self.call("Exporting…", job, done, refused=refused, retry=False)
-
-
-def _title(ruleset: str) -> str:
-    try:
-        return str(rulesets.get(ruleset).title)
-    except IllegalEntry:
-        return ruleset
 
 
 def main(store: str | None = None, argv: list[str] | None = None) -> None:

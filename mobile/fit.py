@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -147,6 +147,7 @@ class Fits:
     max_font = NumericProperty(dp(20))
     min_font = NumericProperty(dp(11))
     keep_size = BooleanProperty(False)
+    fbind: Callable[..., Any]  # the widget's, which the mixin is given to
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

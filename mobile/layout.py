@@ -73,7 +73,7 @@ def table_layout(width: float, height: float) -> TableLayout:
     bar = bar_rows * (MIN_TOUCH + 10) + (bar_rows - 1) * SPACING
     pad_head = MIN_TOUCH + 6
     if columns == 2:
-        info_width = round(width * 0.48)
+        info_width: float = round(width * 0.48)
         bands = _share(
             height - 3 * SPACING,
             {"scoreboard": 0.3, "field": 0.26, "banner": 0.2, "prompt": 0.24},

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from domain.ruleset import EntryForm, Extra, Prompt, Slot
+from companion.catalogue import EntryForm, Extra, Prompt, Slot
 
 # Forms a coach may call at any moment; they live in the interrupt row beside undo, so the
 # main pad stays about what the table is doing now.
@@ -282,10 +282,10 @@ class Pad:
                 groups.append((label, [shown]))
         for index, given in self.extras.items():
             extra = form.extras[index]
-            shown = [display_value(v, self.names) for v in given]
-            shown += ["_"] * (len(extra.slots) - len(given))
-            groups.append((extra.label, shown))
-        parts = [f"{label}: {' '.join(shown)}" for label, shown in groups]
+            values = [display_value(v, self.names) for v in given]
+            values += ["_"] * (len(extra.slots) - len(given))
+            groups.append((extra.label, values))
+        parts = [f"{label}: {' '.join(values)}" for label, values in groups]
         head = form.keyword.upper() if form.keyword else ""
         return (head + "   " if head else "") + "   |   ".join(parts)
 
@@ -344,7 +344,8 @@ class Pad:
         form = self.form
         if self.mode != "extras" or form is None:
             return None
-        return self._send(form.compose(list(self.values), dict(self.extras)))
+        extras: dict[int, list[str | int]] = {i: list(v) for i, v in self.extras.items()}
+        return self._send(form.compose(list(self.values), extras))
 
     def toggle(self, part: str) -> None:
         """A part of a set (a die colour): each tap takes one more, up to what the slot allows,

@@ -30,22 +30,13 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
-from companion import rosters
-from domain import rulesets
-from domain.corrections import DISPUTES
-from domain.ruleset import GameOption
+from companion import board, catalogue, rosters
+from companion.catalogue import DISPUTES
 from mobile import device, fit, layout, model, pad
 
 LONG_PRESS_SECONDS = 0.6
 # The smallest text on the table, in dp (before the user's font scale).
 MIN_FONT = 11.0
-# The game-level option every game has (the record's, not a ruleset's).
-DISPUTES_OPTION = GameOption(
-    "disputes",
-    "who settles a correction: the referee (Zebra) at once, or both coaches agree first",
-    DISPUTES,
-    DISPUTES[0],
-)
 
 
 def app() -> Any:
@@ -249,14 +240,14 @@ class NewGameScreen(Screen):
     with_rosters = BooleanProperty(False)
 
     def reset(self) -> None:
-        names = rulesets.names()
+        names = catalogue.names()
         if self.ruleset not in names:
             self.ruleset = names[0]
         box = self.ids.rulesets
         box.clear_widgets()
         for name in names:
             toggle = TeamToggle(
-                text=rulesets.get(name).title,
+                text=catalogue.title(name),
                 value=name,
                 group="ruleset",
                 state="down" if name == self.ruleset else "normal",
@@ -270,9 +261,8 @@ class NewGameScreen(Screen):
         self.ruleset = name
         for toggle in self.ids.rulesets.children:
             toggle.state = "down" if toggle.value == name else "normal"
-        spec = rulesets.get(name)
         self.with_rosters = rosters.has_rosters(name)
-        offered = (*spec.options, DISPUTES_OPTION)
+        offered = catalogue.options(name)
         self.options = {o.name: o.default for o in offered}
         box = self.ids.options
         box.clear_widgets()
@@ -618,7 +608,7 @@ class FieldStrip(Widget):
     end zone is turned upright and shortened if it must), so nothing spills over the field.
     """
 
-    view = ObjectProperty(model.FieldView(None, None, 0, ""))
+    view = ObjectProperty(board.FieldView(None, None, 0, ""))
     home = StringProperty("")
     away = StringProperty("")
 

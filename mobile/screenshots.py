@@ -49,8 +49,8 @@ FIXED_TIME = "2026-01-02T19:30:00+00:00"
 def fixed_moment() -> Iterator[None]:
     """Games started here get ids 1, 2, 3... and every entry the same wall-clock time."""
     from companion import service
-    from domain.game import Game
 
+    Game = service.Game  # the aggregate the service starts games with
     counter = itertools.count(1)
     saved_now, saved_id = service.now, Game.__dict__.get("create_id")
     service.now = lambda: FIXED_TIME  # type: ignore[assignment]

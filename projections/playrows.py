@@ -739,7 +739,7 @@ def _read_csv(text: str) -> list[dict[str, Any]]:
         if header is None or "row_hash" not in header:
             raise ExportError("not a Zebra csv or jsonl export (no row_hash column)")
         _check_columns(header, "the csv header")
-        out = []
+        out: list[dict[str, Any]] = []
         for values in reader:
             if not values:
                 continue

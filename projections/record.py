@@ -1,16 +1,20 @@
 """The base fold: a game's entries with their latest rulings, from its events in order.
 
-Events are read by their class name (Started, Entered, Ruled, Struck) and attributes, so this
-fold works on live events, on events read back from any store, and on plain test doubles.
+Each event class of the Game aggregate (domain.game) has its own fold, dispatched on the
+event's class (functools.singledispatch, as the eventsourcing examples' projections do), so the
+fold works on live events and on events read back from any store, whatever their stored
+version. An event of any other type is refused (``UnknownEvent``), never skipped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import singledispatch
 from typing import Any
 
 from domain.corrections import Proposal, describe
+from domain.game import Game
 
 
 @dataclass(frozen=True)
@@ -84,103 +88,168 @@ class GameRecord:
         return self.lines[-1].at if self.lines else self.started_at
 
 
+class UnknownEvent(TypeError):
+    """An event the record cannot fold: it is refused, never skipped, so a record is never
+    silently short of an entry, a ruling or a correction."""
+
+
 def evolve(record: GameRecord, event: Any) -> GameRecord:
-    """Fold one event into the record."""
-    kind = type(event).__name__
-    version = getattr(event, "originator_version", record.version + 1)
-    if kind == "Started":
-        return GameRecord(
-            game_id=str(event.originator_id),
-            ruleset=event.ruleset,
-            home=event.home,
-            away=event.away,
-            options=dict(event.options),
-            started_at=event.at,
-            version=version,
-        )
-    if kind == "Entered":
-        line = Line(
-            seq=event.seq,
-            text=event.text,
-            by=event.by,
-            at=event.at,
-            sides=getattr(event, "sides", None),
-        )
-        return replace(record, lines=(*record.lines, line), version=version)
-    if kind == "Ruled":
-        if event.seq == 0:
-            return replace(record, opening=dict(event.situation), version=version)
-        return _with_line(
+    """Fold one event into the record; an event of a type it does not know is refused."""
+    return _fold(event, record, event.originator_version)
+
+
+def folds(event_class: type) -> bool:
+    """Whether the record has a fold of its own for events of this class."""
+    return _fold.dispatch(event_class) is not _fold.dispatch(object)
+
+
+# One fold per event class. A new version of an event (``class_version``, upcast on reading)
+# is the same class, so it needs nothing here; a new event class needs its own fold.
+
+
+@singledispatch
+def _fold(event: object, record: GameRecord, version: int) -> GameRecord:
+    kind = type(event)
+    raise UnknownEvent(
+        f"the game record cannot fold a {kind.__module__}.{kind.__qualname__} event (version "
+        f"{version} of game {getattr(event, 'originator_id', '?')}): it knows the events of "
+        f"domain.game.Game only; nothing is skipped"
+    )
+
+
+@_fold.register
+def _started(event: Game.Started, record: GameRecord, version: int) -> GameRecord:
+    return GameRecord(
+        game_id=str(event.originator_id),
+        ruleset=event.ruleset,
+        home=event.home,
+        away=event.away,
+        options=dict(event.options),
+        started_at=event.at,
+        version=version,
+    )
+
+
+@_fold.register
+def _entered(event: Game.Entered, record: GameRecord, version: int) -> GameRecord:
+    line = Line(seq=event.seq, text=event.text, by=event.by, at=event.at, sides=event.sides)
+    return replace(record, lines=(*record.lines, line), version=version)
+
+
+@_fold.register
+def _ruled(event: Game.Ruled, record: GameRecord, version: int) -> GameRecord:
+    if event.seq == 0:
+        return replace(record, opening=dict(event.situation), version=version)
+    return _with_line(
+        record,
+        event.seq,
+        version,
+        rulings=tuple(dict(r) for r in event.rulings),
+        situation=dict(event.situation),
+    )
+
+
+@_fold.register
+def _struck(event: Game.Struck, record: GameRecord, version: int) -> GameRecord:
+    change = Change("struck", event.reason, event.by, event.at, correction=event.correction)
+    return _with_line(record, event.seq, version, struck=event.reason, change=change)
+
+
+@_fold.register
+def _restored(event: Game.Restored, record: GameRecord, version: int) -> GameRecord:
+    change = Change("restored", event.reason, event.by, event.at, correction=event.correction)
+    return _with_line(record, event.seq, version, struck=None, change=change)
+
+
+@_fold.register
+def _withdrawn(event: Game.Withdrawn, record: GameRecord, version: int) -> GameRecord:
+    change = Change("withdrawn", event.reason, event.by, event.at, correction=event.correction)
+    return _with_line(record, event.seq, version, withdrawn=True, change=change)
+
+
+@_fold.register
+def _reinstated(event: Game.Reinstated, record: GameRecord, version: int) -> GameRecord:
+    change = Change("reinstated", event.reason, event.by, event.at, correction=event.correction)
+    return _with_line(record, event.seq, version, withdrawn=False, change=change)
+
+
+@_fold.register
+def _amended(event: Game.Amended, record: GameRecord, version: int) -> GameRecord:
+    old = _line(record, event.seq)
+    change = Change(
+        "amended", event.reason, event.by, event.at, before=old.text, correction=event.correction
+    )
+    sides = event.sides or old.sides
+    return _with_line(record, event.seq, version, text=event.text, sides=sides, change=change)
+
+
+@_fold.register
+def _reverted(event: Game.Reverted, record: GameRecord, version: int) -> GameRecord:
+    change = Change(
+        "reverted",
+        event.reason,
+        event.by,
+        event.at,
+        before=event.reverts,
+        correction=event.correction,
+    )
+    return replace(record, reverts=(*record.reverts, change), version=version)
+
+
+@_fold.register
+def _inserted(event: Game.Inserted, record: GameRecord, version: int) -> GameRecord:
+    change = Change("inserted", event.reason, event.by, event.at, correction=event.correction)
+    line = Line(
+        seq=event.seq,
+        text=event.text,
+        by=event.by,
+        at=event.at,
+        history=(change,),
+        sides=event.sides,
+    )
+    lines = list(record.lines)
+    at_index = 0
+    if event.after:
+        at_index = next(i for i, x in enumerate(lines) if x.seq == event.after) + 1
+    lines.insert(at_index, line)
+    return replace(record, lines=tuple(lines), version=version)
+
+
+@_fold.register
+def _proposed(event: Game.Proposed, record: GameRecord, version: int) -> GameRecord:
+    what = f"{describe(Proposal(**event.proposal))} (proposed by {event.by})"
+    change = Change("proposed", f"{what}: {event.proposal.get('reason', '')}", event.by, event.at)
+    return replace(record, pending=what, disputes=(*record.disputes, change), version=version)
+
+
+@_fold.register
+def _confirmed(event: Game.Confirmed, record: GameRecord, version: int) -> GameRecord:
+    return _settled("confirmed", record.pending or "", event.by, event.at, record, version)
+
+
+@_fold.register
+def _rejected(event: Game.Rejected, record: GameRecord, version: int) -> GameRecord:
+    reason = event.reason or record.pending or ""
+    return _settled("rejected", reason, event.by, event.at, record, version)
+
+
+def _settled(
+    kind: str, reason: str, by: str, at: str, record: GameRecord, version: int
+) -> GameRecord:
+    change = Change(kind, reason, by, at)
+    return replace(record, pending=None, disputes=(*record.disputes, change), version=version)
+
+
+@_fold.register
+def _rederived(event: Game.Rederived, record: GameRecord, version: int) -> GameRecord:
+    for step in event.steps:
+        record = _with_line(
             record,
-            event.seq,
+            step["seq"],
             version,
-            rulings=tuple(dict(r) for r in event.rulings),
-            situation=dict(event.situation),
+            rulings=tuple(dict(r) for r in step["rulings"]),
+            situation=dict(step["situation"]),
         )
-    correction = getattr(event, "correction", None)
-    if kind == "Struck":
-        change = Change("struck", event.reason, event.by, event.at, correction=correction)
-        return _with_line(record, event.seq, version, struck=event.reason, change=change)
-    if kind == "Restored":
-        change = Change("restored", event.reason, event.by, event.at, correction=correction)
-        return _with_line(record, event.seq, version, struck=None, change=change)
-    if kind in ("Withdrawn", "Reinstated"):
-        change = Change(kind.lower(), event.reason, event.by, event.at, correction=correction)
-        withdrawn = kind == "Withdrawn"
-        return _with_line(record, event.seq, version, withdrawn=withdrawn, change=change)
-    if kind == "Amended":
-        old = _line(record, event.seq)
-        change = Change(
-            "amended", event.reason, event.by, event.at, before=old.text, correction=correction
-        )
-        sides = getattr(event, "sides", None) or old.sides
-        return _with_line(record, event.seq, version, text=event.text, sides=sides, change=change)
-    if kind == "Reverted":
-        change = Change(
-            "reverted",
-            event.reason,
-            event.by,
-            event.at,
-            before=event.reverts,
-            correction=correction,
-        )
-        return replace(record, reverts=(*record.reverts, change), version=version)
-    if kind == "Inserted":
-        line = Line(
-            seq=event.seq,
-            text=event.text,
-            by=event.by,
-            at=event.at,
-            history=(Change("inserted", event.reason, event.by, event.at, correction=correction),),
-            sides=getattr(event, "sides", None),
-        )
-        lines = list(record.lines)
-        at_index = 0
-        if event.after:
-            at_index = next(i for i, x in enumerate(lines) if x.seq == event.after) + 1
-        lines.insert(at_index, line)
-        return replace(record, lines=tuple(lines), version=version)
-    if kind == "Proposed":
-        what = f"{describe(Proposal(**event.proposal))} (proposed by {event.by})"
-        change = Change(
-            "proposed", f"{what}: {event.proposal.get('reason', '')}", event.by, event.at
-        )
-        return replace(record, pending=what, disputes=(*record.disputes, change), version=version)
-    if kind in ("Confirmed", "Rejected"):
-        change = Change(
-            kind.lower(), getattr(event, "reason", "") or (record.pending or ""), event.by, event.at
-        )
-        return replace(record, pending=None, disputes=(*record.disputes, change), version=version)
-    if kind == "Rederived":
-        for step in event.steps:
-            record = _with_line(
-                record,
-                step["seq"],
-                version,
-                rulings=tuple(dict(r) for r in step["rulings"]),
-                situation=dict(step["situation"]),
-            )
-        return replace(record, version=version)
     return replace(record, version=version)
 
 

@@ -32,6 +32,9 @@ class PlayLine:
     text: str
     struck: str | None
     amendments: tuple[Change, ...] = ()
+    # "struck", or "withdrawn" for an insertion its correction's revert took back: either way
+    # the line no longer counts, and the report shows it crossed out with the reason.
+    mark: str = "struck"
 
 
 def entries_script(record: GameRecord) -> str:
@@ -141,7 +144,7 @@ def tables(record: GameRecord) -> list[Table]:
             # The challenge call counts once; its review result is a ruling of its own.
             key = (ruling.get("team"), ruling["kind"])
             if key in counts:
-                counts[key] += 1  # type: ignore[index]
+                counts[key] += 1
     if final.get("timeouts") is not None or any(counts.values()):
         out.append(
             Table(
@@ -246,13 +249,13 @@ def play_lines(record: GameRecord) -> list[PlayLine]:
         else:
             mark = ""
         desc = r["desc"] or "(no ruling)"
-        out.append(
-            PlayLine(
-                f"{r['zebra_seq']}. [{r['zebra_entry']}] {mark}{desc}",
-                line.struck,
-                tuple(c for c in line.history if c.kind == "amended"),
-            )
-        )
+        text = f"{r['zebra_seq']}. [{r['zebra_entry']}] {mark}{desc}"
+        amendments = tuple(c for c in line.history if c.kind == "amended")
+        if line.withdrawn:
+            why = next((c.reason for c in reversed(line.history) if c.kind == "withdrawn"), "")
+            out.append(PlayLine(text, why, amendments, mark="withdrawn"))
+        else:
+            out.append(PlayLine(text, line.struck, amendments))
     return out
 
 
@@ -289,7 +292,7 @@ def markdown(record: GameRecord) -> str:
     out += ["## Play-by-play", ""]
     for play in play_lines(record):
         if play.struck is not None:
-            item = f"- ~~{_md(play.text)}~~ (struck: {_md(play.struck)})"
+            item = f"- ~~{_md(play.text)}~~ ({play.mark}: {_md(play.struck)})"
         else:
             item = f"- {_md(play.text)}"
         for change in play.amendments:
@@ -351,7 +354,7 @@ def html_report(record: GameRecord) -> str:
     for play in play_lines(record):
         if play.struck is not None:
             item = (
-                f'<li><del>{e(play.text)}</del> <span class="reason">struck: '
+                f'<li><del>{e(play.text)}</del> <span class="reason">{play.mark}: '
                 f"{e(play.struck)}</span>"
             )
         else:

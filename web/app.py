@@ -310,7 +310,7 @@ def url_of(sock: socket.socket) -> str:
 def exposed(host: str) -> bool:
     """Whether pages served on ``host`` can be reached from other machines (not loopback)."""
     try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
+        addresses = {str(info[4][0]) for info in socket.getaddrinfo(host, None)}
     except (socket.gaierror, UnicodeError):
         return True
     return not all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses)

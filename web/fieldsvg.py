@@ -1,16 +1,16 @@
 """The field strip as SVG: the same picture the tablet draws (mobile.screens.FieldStrip).
 
-It draws the tablet's own view model (``mobile.model.FieldView``, which knows no rule and imports
-no Kivy): 100 yards between two 10-yard end zones, home defending the left one, the ball, the
-line to gain and the direction of play; the scoring slots or the key moments for the games that
-have no ball on a field. One yard is 10 units wide.
+It draws the view model the tablet draws (``companion.board.FieldView``, which knows no rule
+and imports no Kivy): 100 yards between two 10-yard end zones, home defending the left one, the
+ball, the line to gain and the direction of play; the scoring slots or the key moments for the
+games that have no ball on a field. One yard is 10 units wide.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from mobile.model import FieldView
+from companion.board import FieldView
 
 YARD = 10
 WIDTH = 120 * YARD
@@ -65,7 +65,7 @@ def _field(view: FieldView, home: str, away: str) -> tuple[str, int]:
         f'fill="{AWAY_ZONE}"/>',
     ]
     for yards in range(0, 101, 10):
-        x = GOAL + yards * YARD
+        x: float = GOAL + yards * YARD
         # The yard lines stop short of the top so the yard numbers sit clear of them.
         top = 0 if yards in (0, 100) else 36
         width = 5 if yards % 50 == 0 else 3

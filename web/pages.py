@@ -1,7 +1,7 @@
 """The pages of ``zebra serve``, as HTML rendered from the game records; every stored text escaped.
 
 Nothing here knows a rule of any game. The scoreboard, the clock and the field are the tablet's
-own view (``mobile.model``, which imports no Kivy); the box score, the scoring pad, the drives
+view (``companion.board``, shared by both, no Kivy); the box score, the scoring pad, the drives
 and the play-by-play are the html report's (``projections.report``); the situation is the stored
 one. Each page is a set of named parts (element ids): the live stream sends a part again only
 when its HTML changed, so a correction re-renders what it changed and nothing else.
@@ -13,11 +13,11 @@ from html import escape
 from typing import Any
 from uuid import UUID
 
+from companion.board import clock_detail, clock_line, field_view, side_line
 from companion.views import ball_line, ordinal
 from domain import rulesets
 from domain.field import spot_name
 from domain.ruleset import IllegalEntry
-from mobile.model import clock_detail, clock_line, field_view, side_line
 from projections import report, situation, standings
 from projections.playrows import game_drives, plain_rows
 from projections.record import GameRecord
@@ -86,7 +86,7 @@ def notice(snap: Snapshot, game_id: UUID | None = None) -> str:
 
 
 def league_parts(snap: Snapshot) -> Parts:
-    games = [r for r in reversed(snap.records.values()) if r.game_id]
+    games = [r for r in reversed(list(snap.records.values())) if r.game_id]
     playing = [r for r in games if not r.situation.get("finished")]
     done = [r for r in games if r.situation.get("finished")]
     return {
@@ -300,7 +300,7 @@ def play_item(play: report.PlayLine, seq: int) -> str:
     if play.struck is not None:
         item = (
             f'<li class="struck" data-seq="{seq}"><del>{e(play.text)}</del> '
-            f'<span class="reason">struck: {e(play.struck)}</span>'
+            f'<span class="reason">{play.mark}: {e(play.struck)}</span>'
         )
     else:
         cls = ' class="amended"' if play.amendments else ""

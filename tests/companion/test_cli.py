@@ -431,21 +431,67 @@ def test_play_with_a_broken_roster_starts_no_game(store: Path, tmp_path: Path) -
     assert not store.exists() or events_in(store) == 0
 
 
-def test_tablet_command_opens_the_app_on_the_cli_store(
-    store: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The command hands the store to the tablet app; the app itself is tested in tests/mobile
-    (a stand-in module keeps Kivy out of this process)."""
-    import sys
-    import types
+def test_tablet_command_starts_the_tablet_program_on_the_cli_store(tmp_path: Path) -> None:
+    """`zebra tablet --store PATH` starts the installed zebra-tablet program (a process of its
+    own: the CLI never imports the tablet) on that store: the real app, under SDL's offscreen
+    driver, creates the store file it was handed, which the CLI itself never opens."""
+    import os
+    import signal
+    import subprocess
+    import sysconfig
+    import time
 
-    opened: list[str | None] = []
-    stand_in = types.ModuleType("mobile.app")
-    stand_in.main = lambda where=None: opened.append(where)  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "mobile.app", stand_in)
-    code, _, err = zebra("tablet", "--store", str(store))
-    assert code == 0, err
-    assert opened == [str(store)]
+    store = tmp_path / "tablet.sqlite"
+    env = {
+        **os.environ,
+        "KIVY_NO_ARGS": "1",
+        "KIVY_NO_CONSOLELOG": "1",
+        "KIVY_NO_FILELOG": "1",
+        "KIVY_HOME": str(tmp_path / "kivy"),
+        "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "offscreen"),
+    }
+    zebra_program = Path(sysconfig.get_path("scripts")) / "zebra"
+    running = subprocess.Popen(
+        [str(zebra_program), "tablet", "--store", str(store)],
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not store.exists() and running.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert store.exists(), running.stderr.read().decode() if running.poll() else "no store"
+        assert running.poll() is None, "the tablet keeps running until it is closed"
+    finally:
+        os.killpg(running.pid, signal.SIGTERM)
+        running.wait(timeout=30)
+        assert running.stderr is not None
+        running.stderr.close()
+
+
+def test_tablet_command_passes_on_the_tablet_s_refusal_of_a_store(tmp_path: Path) -> None:
+    """The tablet program's one-line refusal of a store reaches the terminal as it is, and
+    ``zebra tablet`` exits with the tablet's status."""
+    import os
+    import subprocess
+    import sysconfig
+
+    missing = tmp_path / "no-such-folder" / "x.sqlite"
+    done = subprocess.run(
+        [str(Path(sysconfig.get_path("scripts")) / "zebra"), "tablet", "--store", str(missing)],
+        env={**os.environ, "KIVY_NO_CONSOLELOG": "1", "KIVY_HOME": str(tmp_path / "kivy")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        f"error: cannot create store {missing}: folder {missing.parent} does not exist"
+    ]
+    assert not missing.parent.exists()
 
 
 def test_the_cli_never_imports_kivy() -> None:

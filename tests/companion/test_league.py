@@ -60,6 +60,36 @@ def test_cli_standings_and_games_in_progress(
     assert "Bears 0 - Lions 0" in result.stdout
 
 
+def results_in_view(store: stores.Store) -> int | None:
+    """How many games the PostgreSQL results view holds (None: it was never made)."""
+    import psycopg
+
+    assert store.postgres is not None
+    p = store.postgres
+    schema = p.get("schema", "public")
+    connect = {k: p[k] for k in ("dbname", "host", "port", "user", "password")}
+    with psycopg.connect(**connect) as conn:
+        made = conn.execute("SELECT to_regclass(%s)", (f"{schema}.zebra_results",)).fetchone()
+        if made is None or made[0] is None:
+            return None
+        row = conn.execute(f'SELECT count(*) FROM "{schema}".zebra_results').fetchone()
+        return int(row[0]) if row else 0
+
+
+def test_the_service_decides_where_a_league_s_standings_come_from(store_url: str) -> None:
+    """The CLI asks the service for the standings; the service answers on a PostgreSQL league
+    server from the view the projection runner keeps current (brought up to date first), on an
+    SQLite store from a fold of the store now; both the same table."""
+    store = stores.resolve(store_url, create=True)
+    referee = Referee(store)
+    finished_games(referee)
+    if store.postgres is not None:
+        assert results_in_view(store) is None
+    assert referee.league_standings() == referee.standings()
+    if store.postgres is not None:
+        assert results_in_view(store) == 4  # three finished games and one in progress
+
+
 def test_postgres_standings_view_is_kept_current_by_the_runner(store_url: str) -> None:
     if not store_url.startswith("postgresql://"):
         pytest.skip("the projection runner needs PostgreSQL (SQLite is folded on demand)")

@@ -19,7 +19,7 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.widget import Widget
 from typer.testing import CliRunner
 
-from companion import cli
+from companion import board, cli
 from companion.cli import app as cli_app
 from companion.scripts import parse_script
 from companion.service import Referee
@@ -28,7 +28,7 @@ from domain import rulesets
 from domain.ruleset import EntryForm, Prompt, Slot
 from mobile import app as app_module
 from mobile import headless as h
-from mobile import model, pad
+from mobile import pad
 from mobile.app import OTHER_COACH, ZebraApp
 from mobile.screens import LogRow
 
@@ -484,17 +484,17 @@ def test_the_new_game_screen_offers_each_rulesets_options_and_refuses_blank_name
 def test_the_field_strip_is_drawn_from_the_status_alone() -> None:
     base = {"home": "Bears", "away": "Packers", "down": 1, "distance": 10, "goal_to_go": False}
     # Home attacks the right-hand goal: 70 yards to go is the Bears 30, the line to gain at 40.
-    bears = model.field_view({**base, "possession": "home", "ball_on": 70})
+    bears = board.field_view({**base, "possession": "home", "ball_on": 70})
     assert (bears.ball, bears.gain, bears.attacking) == (30.0, 40.0, 1)
-    packers = model.field_view({**base, "possession": "away", "ball_on": 30})
+    packers = board.field_view({**base, "possession": "away", "ball_on": 30})
     assert (packers.ball, packers.gain, packers.attacking) == (30.0, 20.0, -1)
-    goal = model.field_view({**base, "possession": "home", "ball_on": 10, "goal_to_go": True})
+    goal = board.field_view({**base, "possession": "home", "ball_on": 10, "goal_to_go": True})
     assert goal.gain is None and goal.ball == 90.0
     slots = {"home": [{"points": 7}, None], "away": [None, None]}
-    masters = model.field_view({**base, "possession": None, "ball_on": None, "slots": slots})
+    masters = board.field_view({**base, "possession": None, "ball_on": None, "slots": slots})
     assert masters.ball is None and masters.slots == (("7", ""), ("", ""))
     moments = {"key_moments_left": 2, "key_moments": 5}
-    third = model.field_view({**base, "possession": "home", "ball_on": None, **moments})
+    third = board.field_view({**base, "possession": "home", "ball_on": None, **moments})
     assert third.moments == (2, 5)
 
 
@@ -692,6 +692,9 @@ def test_with_disputes_agree_the_other_coach_confirms_or_rejects_on_the_tablet(
 
 
 def test_first_and_goal_shows_its_down_columns() -> None:
+    """1st & Goal's board marks the down in four columns (first-and-goal.en.md, "Down
+    columns"): the game says which in its status, the field draws it; nothing asks the game's
+    name."""
     status = {
         "ruleset": "firstandgoal",
         "possession": "home",
@@ -702,8 +705,25 @@ def test_first_and_goal_shows_its_down_columns() -> None:
         "home": "Bears",
         "away": "Packers",
     }
-    assert model.field_view(status).down_column == 3
-    assert model.field_view({**status, "ruleset": "rushzone"}).down_column is None
+    assert board.field_view({**status, "down_column": 3}).down_column == 3
+    assert board.field_view({**status, "down_column": None}).down_column is None
+    assert board.field_view(status).down_column is None
+    # A game with downs but no down columns in its status draws none, whatever its name.
+    assert board.field_view({**status, "ruleset": "rushzone"}).down_column is None
+
+
+def test_the_first_and_goal_status_carries_the_down_column_the_field_draws() -> None:
+    rules = rulesets.get("firstandgoal")
+    script = parse_script((EXAMPLES / "firstandgoal-full.zebra").read_text(), "firstandgoal")
+    state = rules.initial("Bears", "Packers", dict(script.options))
+    columns = set()
+    for _, line in script.lines:
+        state, _ = rules.apply(state, line)
+        status = rules.situation(state)
+        if status["possession"] in ("home", "away") and isinstance(status["ball_on"], int):
+            assert board.field_view(status).down_column == status["down"]
+            columns.add(status["down"])
+    assert columns == {1, 2, 3, 4}
 
 
 # Two screens, one game (issue #13): every tap carries the version it was taken on. ------------

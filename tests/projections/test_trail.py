@@ -145,3 +145,25 @@ def test_the_html_reports_own_json_block_is_json(referee: Referee) -> None:
     block = re.search(r'<script type="application/json" id="zebra">(.*?)</script>', page)
     assert block is not None
     assert json.loads(block.group(1))["ruleset"] == "rushzone"
+
+
+def test_an_insertion_taken_back_by_a_revert_is_crossed_out_in_the_reports(
+    referee: Referee,
+) -> None:
+    """A reverted insertion never happened at the table: no report shows it as a play."""
+    game_id = referee.start("rushzone", "Bears", "Packers", by="alice").game_id
+    for entry in ("toss home", "receive", "green 6 1", "white 6 2 4 3 5 1"):
+        referee.enter(game_id, entry, by="alice")
+    referee.insert(game_id, 3, "white 1 1 1 1 1 1", "forgot a down", "bob", strike_invalid=True)
+    referee.revert(game_id, reason="it was never rolled", by="carol")
+    record = referee.record(game_id)
+    inserted = "5. [white 1 1 1 1 1 1]"
+    md = report.markdown(record)
+    (line,) = [x for x in md.splitlines() if inserted in x]
+    assert line.startswith("- ~~")
+    assert line.endswith("~~ (withdrawn: it was never rolled (c2 takes back c1))")
+    # The entry that stands after it is an ordinary line.
+    assert any(x.startswith("- 4. [white 6 2 4 3 5 1]") for x in md.splitlines())
+    page = report.html_report(record)
+    (item,) = [x for x in page.splitlines() if inserted in x]
+    assert item.startswith("<li><del>") and "withdrawn: it was never rolled" in item

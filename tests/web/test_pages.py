@@ -8,10 +8,10 @@ from uuid import UUID
 
 import pytest
 
+from companion.board import FieldView
 from companion.scripts import parse_script
 from companion.service import Referee
 from companion.store import resolve
-from mobile.model import FieldView
 from web import pages
 from web.fieldsvg import field_svg
 from web.follow import Follower, Snapshot
