@@ -916,6 +916,30 @@ def test_shorthands_for_modifiers_and_go_for_it() -> None:
     assert g.state.kind == "goforit"
 
 
+def test_numbers_are_digits_and_a_change_takes_one_sign() -> None:
+    """Numbers are read strictly (issue #18, the kernel's numbers): a card's random number, a
+    modifier's value or an injury's length is digits only; a Penalty card's change to the play
+    total is printed "+2" or "-3", so it takes one sign. A doubled sign is no number, and the
+    shorthands "+2" and "mod -3" stay; nothing is recorded by a refusal."""
+    g = kicked_off()
+    g.enter("drive 3", "play green rb-power lb-tackling")
+    for text in ("snap ++3", "snap +3", "snap -3"):
+        assert "whole number from 1 to 5" in refused(g, text), text
+    g.enter("snap 3")
+    for text in ("off ++2", "off +2", "mod ++2", "mod -+2", "injury lb +1 drives"):
+        assert "whole number from" in refused(g, text), text
+    for text in ("penalty home ++2", "penalty home +-2", "penalty home -+2"):
+        assert "whole number from -9 to 9" in refused(g, text), text
+    g.enter("+2")
+    assert g.last[0].data["modifier"] == 2
+    g.enter("mod -1")
+    assert g.last[0].data["modifier"] == -1
+    g.enter("penalty home +2")
+    assert g.last[0].data["change"] == 2
+    g.enter("foul away -1")
+    assert g.last[0].data["change"] == -1
+
+
 def test_a_card_needs_a_card_in_hand() -> None:
     """Use, Used (Action Card): a coach can only use cards from the hand."""
     g = kicked_off()

@@ -389,8 +389,8 @@ def test_modifier_and_penalty_values_up_to_nine() -> None:
     g.enter("drive 3", f"play green {CALL}", "snap 3")
     assert "1 to 9" in refused(g, "off 10")
     assert "1 to 9" in refused(g, "def 0")
-    assert "0 to 9" in refused(g, "penalty home 10")
-    assert "0 to 9" in refused(g, "foul away -10")
+    assert "-9 to 9" in refused(g, "penalty home 10")
+    assert "-9 to 9" in refused(g, "foul away -10")
     g.enter("off 9", "def 9", "penalty home -9", "foul away 9")
     assert g.situation["play_total"] == 6
 
