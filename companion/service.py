@@ -21,7 +21,13 @@ from eventsourcing.utils import get_topic
 
 from companion import current, transfer
 from companion.heads import Head, HeadedRecorder, hold_to_heads
-from companion.integrity import ChainedMapper, StoreDamaged, check_game, stored_link
+from companion.integrity import (
+    ChainedMapper,
+    StoreDamaged,
+    check_game,
+    ends_chained,
+    stored_link,
+)
 from companion.scripts import Script
 from companion.store import Store, StoreError
 from companion.summaries import StillCatchingUp, Summary, summary_of
@@ -461,17 +467,23 @@ class Referee(Application[UUID]):
 
     def summary(self, game_id: UUID) -> Summary | None:
         """The game's summary if its head row holds a trusted one and the game's events end
-        where the row says (two indexed reads), else None."""
+        where the row says, in the event the row names, whole and chained to the event before
+        it (two indexed reads), else None. Damage before the last event is not looked for here:
+        the reads of a whole game (history, log, export) and ``zebra check`` name it."""
         row = self.recorder.select_row(game_id)
         if row is None or row.summary is None or not row.summary.status:
             return None
-        ends = self.recorder.select_events(game_id, gt=row.version - 1, limit=2)
-        if (
-            len(ends) != 1
-            or ends[0].originator_version != row.version
-            or (stored_link(ends[0].state) or "") != row.link
+        ends = self.recorder.select_events(game_id, gt=max(row.version - 2, 0), limit=3)
+        versions = [e.originator_version for e in ends]
+        if versions != list(range(max(row.version - 1, 1), row.version + 1)):
+            return None  # cut short, or events past the head: the whole read says which
+        if not row.link:
+            return row.summary  # a game last written before events carried links
+        previous = ends[0] if len(ends) == 2 else None
+        if stored_link(ends[-1].state) != row.link or not ends_chained(
+            previous, ends[-1], self.mapper.transcoder
         ):
-            return None
+            return None  # the game's whole read names where the damage is
         return row.summary
 
     def _folded_summary(self, game_id: UUID) -> tuple[Summary, Head]:
@@ -732,7 +744,7 @@ class Referee(Application[UUID]):
         if key:
             # By id alone (no event decoded): a damaged game does not stop another being named.
             return self._by_prefix(key, self._prefixed(key))
-        playing = self._latest_playing()
+        playing = self._latest_playing() if unfinished else None
         if playing is not None:
             return playing
         games = self.games()

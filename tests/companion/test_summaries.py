@@ -127,8 +127,8 @@ def test_a_status_read_applies_no_rule_and_reads_only_the_last_event(
     status = reader.status(game_id)
     assert status == folded(writer, game_id)
     assert applied == []
-    # The head's own event, to hold the row to the game's end: not the game's ten events.
-    assert reads.events == 1 and reads.notifications == 0
+    # The last two events, to hold the row to the game's end: not the game's ten events.
+    assert reads.events == 2 and reads.notifications == 0
     # And through the command, from the game's id prefix.
     monkeypatch.setenv("ZEBRA_STORE", store_url)
     applied.clear()
@@ -262,7 +262,7 @@ def test_a_game_written_without_a_summary_is_folded_once_and_kept(
     assert reads.events == game.version
     assert row_status(fresh, game_id) == folded(referee, game_id)
     reads.events = 0
-    assert fresh.status(game_id) == folded(referee, game_id) and reads.events == 1
+    assert fresh.status(game_id) == folded(referee, game_id) and reads.events == 2
 
 
 def test_the_zebra_0_1_store_gains_its_summaries(tmp_path: Path) -> None:
