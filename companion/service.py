@@ -35,7 +35,7 @@ from domain.game import AlreadyRecorded, Correction, Entry, Game, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 from projections import playbyplay, record, situation, standings
 from projections.record import GameRecord
-from projections.standings import Standing
+from projections.standings import Result, Standing
 
 T = TypeVar("T")
 # Events read per transaction when the summaries catch up with the store.
@@ -699,12 +699,12 @@ class Referee(Application[UUID]):
                 pass
         return standings.project(standings.result_of(r) for r in self.records())
 
-    def _results(self) -> Iterator[standings.Result]:
+    def _results(self) -> Iterator[Result]:
         for row in self.recorder.iter_rows():
             s = self._trusted(row.summary, row.game_id)
             if s is None:
                 raise _Untrusted
-            yield standings.Result(
+            yield Result(
                 s.ruleset, s.home, s.away, s.finished, s.winner, s.score_home, s.score_away
             )
 

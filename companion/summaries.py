@@ -115,11 +115,13 @@ class Row:
 def row_from(values: dict[str, Any], game_id: UUID, game_key: str) -> Row:
     """A row read from the store; its summary only if every column is what Zebra writes and the
     digest holds (else None: the game is folded from its events)."""
-    version, link = values.get("version"), values.get("link")
+    found_version, found_link = values.get("version"), values.get("link")
     touched = values.get("touched")
     touched = touched if isinstance(touched, int) and not isinstance(touched, bool) else 0
-    head_ok = isinstance(version, int) and isinstance(link, str)
-    row = Row(game_id, version if head_ok else -1, link if head_ok else "", touched, None)
+    head_ok = isinstance(found_version, int) and isinstance(found_link, str)
+    version = found_version if isinstance(found_version, int) else -1
+    link = found_link if isinstance(found_link, str) else ""
+    row = Row(game_id, version, link, touched, None)
     try:
         summary = Summary(
             game_id=game_id,
@@ -140,11 +142,11 @@ def row_from(values: dict[str, Any], game_id: UUID, game_key: str) -> Row:
         return row
     if not head_ok or summary.version != version:
         return row
-    if values.get("digest") != digest(game_key, version, link, summary):  # type: ignore[arg-type]
+    if values.get("digest") != digest(game_key, version, link, summary):
         return row
     if summary.status and text_hash(summary.status) != summary.status_hash:
         return row
-    return Row(game_id, version, link, touched, summary)  # type: ignore[arg-type]
+    return Row(game_id, version, link, touched, summary)
 
 
 def _int(value: Any) -> int:
