@@ -639,7 +639,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long", action="store_true", help="10,000 league games, more repetitions")
     parser.add_argument("--reps", type=int, default=0, help="repetitions per figure (default 5)")
     parser.add_argument(
-        "--only", default="123456", help="figures to run, e.g. --only 13 (default: all)"
+        "--only", default="1234567", help="figures to run, e.g. --only 13 (default: all)"
     )
     parser.add_argument("--games", type=int, default=0, help="league size (default 1000)")
     parser.add_argument("--dir", type=Path, default=None, help="keep the stores in this folder")
@@ -697,6 +697,12 @@ def main(argv: list[str] | None = None) -> int:
         more, tablet_extra = figure_tablet(workdir, reps, 400)
         rows += more
         extra["tablet"] = tablet_extra
+    if "7" in args.only:
+        # Issue #19's summaries: status, games, resume and standings at 100 to 5,000 games.
+        from benchmarks.summaries import figure_summaries
+
+        say("7. game summaries ...")
+        rows += figure_summaries(workdir, reps=max(3, reps - 2), seed=args.seed)
     say("")
     say(markdown(rows))
     if "corrections" in extra:

@@ -117,7 +117,13 @@ def refereed(command: F) -> F:
 def open_referee(store: str | None, *, create: bool = False) -> Referee:
     from companion.service import Referee
 
-    return Referee(stores.resolve(store, create=create))
+    referee = Referee(stores.resolve(store, create=create))
+    # Shown only when the game summaries take more than a second to catch up (a store last
+    # written by a Zebra that kept none).
+    referee.progress = views.ProgressLine(
+        "Catching up the game summaries", lambda text: typer.echo(text, err=True, nl=False)
+    )
+    return referee
 
 
 def say(lines: list[str]) -> None:
@@ -585,14 +591,26 @@ league_app = typer.Typer(
 app.add_typer(league_app, name="league")
 
 
+TimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        min=0,
+        help="Give up (in one line, keeping what was caught up) if the game summaries take "
+        "longer than this many seconds to catch up (default: no limit)",
+    ),
+]
+
+
 @league_app.command("standings")
 @refereed
 def league_standings(
     as_json: Annotated[bool, typer.Option("--json", help="A JSON list")] = False,
     store: StoreOption = None,
+    timeout: TimeoutOption = None,
 ) -> None:
     """Per team and game: played, won, lost, tied, points for and against (finished games)."""
-    table = open_referee(store).league_standings()
+    table = open_referee(store).league_standings(timeout)
     if as_json:
         rows = [{**row.__dict__, "percentage": round(row.percentage, 3)} for row in table]
         typer.echo(json.dumps(rows, ensure_ascii=False))
@@ -620,22 +638,19 @@ def league_serve(
     ] = None,
     store: StoreOption = None,
 ) -> None:
-    """Keep the PostgreSQL standings view current while games are played."""
+    """Keep a PostgreSQL league's game summaries (and so its standings) caught up with events
+    written by a Zebra that keeps none."""
     referee = open_referee(store)
     if referee.store.postgres is None:
         raise IllegalEntry(
-            "league serve needs a PostgreSQL store; SQLite standings are folded on demand"
+            "league serve needs a PostgreSQL store; an SQLite store is caught up by the "
+            "command that reads it"
         )
-    from companion.league import runner
+    from companion.league import serve
 
-    running = runner(referee.store)
     typer.echo(f"Keeping the standings of {referee.store} current. Ctrl-C stops.")
-    try:
-        running.run_forever(timeout=seconds)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        running.stop()
+    with contextlib.suppress(KeyboardInterrupt):
+        serve(referee, seconds)
 
 
 @league_app.command("key")
@@ -667,15 +682,15 @@ def league_key_create(
 def league_games(store: StoreOption = None) -> None:
     """The games in progress, with their score and situation."""
     referee = open_referee(store)
-    playing = [r for r in referee.records() if not r.situation.get("finished")]
+    playing = referee.playing()
     if not playing:
         typer.echo("No games in progress.")
         return
-    for r in playing:
-        s = r.situation
+    for s in playing:
         score = s.get("score") or {"home": 0, "away": 0}
         typer.echo(
-            f"{r.game_id[:8]}  {r.ruleset:<15} {r.home} {score['home']} - {r.away} {score['away']}"
+            f"{str(s['game_id']).replace('-', '')[:8]}  {s['ruleset']:<15} "
+            f"{s['home']} {score['home']} - {s['away']} {score['away']}"
             f"  {views.period(s)}  {views.ball_line(s) or ''}"
         )
 

@@ -22,14 +22,16 @@ does not protect against someone who deletes a game's head row together with its
 (the game is then a legacy game, shorter), nor against anyone who can rewrite the chain and the
 head together: like the chain, it names damage and casual edits, not a forger with write access.
 
-Issue #19 grows this table into per-game summaries kept in the same transaction: further columns
-of one row per game, written where the head is written.
+Issue #19 grows this table into per-game summaries (companion.summaries): further columns of the
+same row, written where the head is written, with a tracking record (``zebra_tracking``) saying up
+to which event every game's summary is current.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -38,12 +40,62 @@ from uuid import UUID
 from eventsourcing.persistence import ApplicationRecorder, StoredEvent
 
 from companion.integrity import StoreDamaged, check_columns, stored_link
+from companion.summaries import TRACKING_NAME, Row, Summary, digest, row_from
 
 if TYPE_CHECKING:  # the drivers are imported when a store of their kind is opened
     from eventsourcing.postgres import PostgresApplicationRecorder
     from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 HEADS_TABLE = "game_heads"
+TRACKING_TABLE = "zebra_tracking"
+PLAYING_INDEX = "game_heads_playing"
+# The summary's columns, added to the head row (SQLite type, PostgreSQL type).
+SUMMARY_COLUMNS = {
+    "summary_version": ("INTEGER", "bigint"),
+    "ruleset": ("TEXT", "text"),
+    "home": ("TEXT", "text"),
+    "away": ("TEXT", "text"),
+    "finished": ("INTEGER", "integer"),
+    "winner": ("TEXT", "text"),
+    "score_home": ("INTEGER", "integer"),
+    "score_away": ("INTEGER", "integer"),
+    "entries": ("INTEGER", "integer"),
+    "last_at": ("TEXT", "text"),
+    "touched": ("INTEGER", "bigint"),
+    "status": ("TEXT", "text"),
+    "status_hash": ("TEXT", "text"),
+    "digest": ("TEXT", "text"),
+}
+# What a listing reads of each row: everything but the status text.
+SCALARS = (
+    "game_id, version, link, touched, summary_version, ruleset, home, away, finished, winner, "
+    "score_home, score_away, entries, last_at, status_hash, digest"
+)
+WRITTEN = (
+    "game_id, version, link, summary_version, ruleset, home, away, finished, winner, "
+    "score_home, score_away, entries, last_at, status, status_hash, digest"
+)
+UPSERT_SUMMARY = (
+    f"INSERT INTO {{heads}} AS h ({WRITTEN}, touched) VALUES ("
+    + ", ".join(["%s"] * 16)
+    + ", (SELECT {nid} FROM {events} WHERE originator_id = %s "
+    "ORDER BY originator_version DESC LIMIT 1)) ON CONFLICT (game_id) DO UPDATE SET "
+    + ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in WRITTEN.split(",")[1:])
+    + ", touched = excluded.touched WHERE excluded.version > h.version "
+    "OR (excluded.version = h.version AND excluded.link = h.link)"
+)
+# A write whose every game got its summary moves the tracking record to the store's last event,
+# unless an event after it belongs to another game (written by a Zebra that keeps no summaries):
+# then a reader catches up from there.
+ADVANCE_TRACKING = (
+    "UPDATE {tracking} AS t SET position = (SELECT MAX({nid}) FROM {events}), "
+    f"games = t.games + %s WHERE t.name = '{TRACKING_NAME}' AND NOT EXISTS "
+    "(SELECT 1 FROM {events} e WHERE e.{nid} > t.position AND e.originator_id {none_of})"
+)
+MOVE_TRACKING = (
+    "UPDATE {tracking} SET position = %s, games = games + %s "
+    f"WHERE name = '{TRACKING_NAME}' AND position = %s"
+)
 
 
 @dataclass(frozen=True)
@@ -78,7 +130,9 @@ def hold_to_head(
     for stored in events:
         # Before any version is compared: a damaged row's number can be text, or nothing.
         check_columns(stored, f"game {str(game)[:8]}, event {stored.originator_version}")
-    if head is None:
+    if head is None or not head.link:
+        # No head, or a row holding only a summary (its game was last written before events
+        # carried chain links): read as before, trusted up to its chain.
         return
     start = after or 0
     last = events[-1].originator_version if events else start
@@ -100,6 +154,8 @@ def hold_to_heads(
     store: ``reached`` is the last version read of each game, ``link_at`` the link computed for
     an event that was read."""
     for game, head in heads.items():
+        if not head.link:
+            continue
         last = reached.get(game, 0)
         if last < head.version:
             raise _cut_short(game, last, head)
@@ -148,6 +204,196 @@ def _as_head(game: Any, version: Any, link: Any) -> Head:
     return Head(version, link)
 
 
+def summary_params(key: Any, head: Head, s: Summary) -> tuple[Any, ...]:
+    """The parameters of UPSERT_SUMMARY for game ``key`` (as the store writes ids)."""
+    return (
+        key,
+        head.version,
+        head.link,
+        s.version,
+        s.ruleset,
+        s.home,
+        s.away,
+        int(s.finished),
+        s.winner,
+        s.score_home,
+        s.score_away,
+        s.entries,
+        s.last_at,
+        s.status,
+        s.status_hash,
+        digest(s.game_id.hex, head.version, head.link, s),
+        key,
+    )
+
+
+def new_games(stored_events: Sequence[StoredEvent]) -> int:
+    """How many games a batch being written starts (their first event is in it)."""
+    return len({s.originator_id for s in stored_events if s.originator_version == 1})
+
+
+class KeepsSummaries:
+    """The summary half of a headed recorder: each game's summary in its head row, and the
+    tracking record. The dialect supplies ``_sql``, ``_key``, ``_read``, ``_write``."""
+
+    def _sql(self, template: str) -> Any:
+        raise NotImplementedError
+
+    def _key(self, game: UUID) -> Any:
+        raise NotImplementedError
+
+    def _game(self, value: Any) -> UUID:
+        raise NotImplementedError
+
+    def _read(self, statement: Any, params: Sequence[Any]) -> list[Any] | None:
+        """The rows of a query, or None if the store has no summaries (an old read-only one)."""
+        raise NotImplementedError
+
+    def _write(self, statements: Sequence[tuple[Any, Sequence[Any]]]) -> list[int]:
+        """Run statements in one transaction; the number of rows each changed."""
+        raise NotImplementedError
+
+    def _none_of(self, games: Sequence[Any]) -> Any:
+        raise NotImplementedError
+
+    def _write_summaries(
+        self,
+        execute: Callable[[Any, Sequence[Any]], Any],
+        stored_events: Sequence[StoredEvent],
+        summaries: dict[Any, Summary] | None,
+    ) -> None:
+        """In the events' transaction: each game's head, with its summary when it was given
+        for the head's version; then the tracking record, if every game got its summary."""
+        heads = heads_of(stored_events)
+        complete = True
+        for game, head in heads.items():
+            summary = (summaries or {}).get(game)
+            key = self._key(game)
+            if summary is not None and summary.version == head.version:
+                execute(self._sql(UPSERT_SUMMARY), summary_params(key, head, summary))
+            else:
+                complete = False
+                execute(self._sql(UPSERT_HEAD), (key, head.version, head.link))
+        if complete and heads:
+            keys = [self._key(g) for g in heads]
+            execute(
+                self._sql(ADVANCE_TRACKING.replace("{none_of}", self._none_of(keys))),
+                (new_games(stored_events), self._none_of_param(keys)),
+            )
+
+    def _none_of_param(self, keys: Sequence[Any]) -> Any:
+        raise NotImplementedError
+
+    def select_tracking(self) -> tuple[int, int] | None:
+        """The summaries' tracking record (position, games), or None if the store has none."""
+        rows = self._read(
+            self._sql(f"SELECT position, games FROM {{tracking}} WHERE name = '{TRACKING_NAME}'"),
+            (),
+        )
+        if not rows:
+            return None
+        position, games = rows[0]["position"], rows[0]["games"]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (position, games)):
+            return None
+        return position, games
+
+    def select_row(self, game: UUID, *, status: bool = True) -> Row | None:
+        """The game's head row with its summary (and its status text), or None: no row."""
+        columns = f"{SCALARS}, status" if status else SCALARS
+        rows = self._read(
+            self._sql(f"SELECT {columns} FROM {{heads}} WHERE game_id = %s"), (self._key(game),)
+        )
+        if not rows:
+            return None
+        return row_from(dict(rows[0]), game, game.hex)
+
+    def select_rows(self, where: str = "", params: Sequence[Any] = ()) -> list[Row] | None:
+        """Every head row (its summary without the status text), most recently played first."""
+        rows = self._read(
+            self._sql(f"SELECT {SCALARS} FROM {{heads}} {where} ORDER BY touched DESC"), params
+        )
+        if rows is None:
+            return None
+        out = []
+        for values in rows:
+            game = self._game(values["game_id"])
+            out.append(row_from(dict(values), game, game.hex))
+        return out
+
+    def iter_rows(self, page: int = 500) -> Iterator[Row]:
+        """Every head row (without the status text), a page at a time: memory for one page."""
+        after: Any = None
+        while True:
+            where = "" if after is None else "WHERE game_id > %s"
+            rows = self._read(
+                self._sql(f"SELECT {SCALARS} FROM {{heads}} {where} ORDER BY game_id LIMIT %s"),
+                (page,) if after is None else (after, page),
+            )
+            for values in rows or []:
+                game = self._game(values["game_id"])
+                yield row_from(dict(values), game, game.hex)
+            if not rows or len(rows) < page:
+                return
+            after = rows[-1]["game_id"]
+
+    def latest_playing(self) -> Row | None:
+        """The most recently played game whose summary says it is not finished."""
+        rows = self._read(
+            self._sql(
+                f"SELECT {SCALARS} FROM {{heads}} WHERE finished = 0 ORDER BY touched DESC LIMIT 1"
+            ),
+            (),
+        )
+        if not rows:
+            return None
+        game = self._game(rows[0]["game_id"])
+        return row_from(dict(rows[0]), game, game.hex)
+
+    def games_between(self, low: UUID, high: UUID, limit: int = 50) -> list[UUID] | None:
+        """The games with a head row whose ids lie between ``low`` and ``high`` (a prefix)."""
+        rows = self._read(
+            self._sql("SELECT game_id FROM {heads} WHERE game_id >= %s AND game_id <= %s LIMIT %s"),
+            (self._key(low), self._key(high), limit),
+        )
+        if rows is None:
+            return None
+        return [self._game(r["game_id"]) for r in rows]
+
+    def count_rows(self) -> int | None:
+        rows = self._read(self._sql("SELECT COUNT(*) AS n FROM {heads}"), ())
+        return None if rows is None else int(rows[0]["n"])
+
+    def select_headers(self, after: int, limit: int) -> list[tuple[int, UUID, int]]:
+        """The notification id, game and version of the events after ``after`` (no state read)."""
+        rows = self._read(
+            self._sql(
+                "SELECT {nid} AS nid, originator_id, originator_version FROM {events} "
+                "WHERE {nid} > %s ORDER BY {nid} LIMIT %s"
+            ),
+            (after, limit),
+        )
+        return [
+            (r["nid"], self._game(r["originator_id"]), r["originator_version"]) for r in rows or []
+        ]
+
+    def fill_summaries(
+        self,
+        filled: Sequence[tuple[Summary, Head]],
+        move: tuple[int, int, int] | None = None,
+    ) -> bool:
+        """Write summaries folded from the events (each only over a head at most as far on), and
+        move the tracking record from ``move[0]`` to ``move[1]`` counting ``move[2]`` new games.
+        False if another process moved the tracking record first (nothing of it is written)."""
+        statements: list[tuple[Any, Sequence[Any]]] = [
+            (self._sql(UPSERT_SUMMARY), summary_params(self._key(s.game_id), head, s))
+            for s, head in filled
+        ]
+        if move is not None:
+            statements.append((self._sql(MOVE_TRACKING), (move[1], move[2], move[0])))
+        changed = self._write(statements)
+        return move is None or changed[-1] == 1
+
+
 class HeldToHead:
     """A recorder whose reads of a game to its end are held to the game's head.
 
@@ -175,7 +421,25 @@ class HeldToHead:
         return events
 
 
-class HeadedRecorder(HeldToHead, ApplicationRecorder):
+UPSERT_HEAD = (
+    "INSERT INTO {heads} AS h (game_id, version, link) VALUES (%s, %s, %s) "
+    "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
+    "link = excluded.link WHERE excluded.version > h.version"
+)
+CREATE_TRACKING = (
+    "CREATE TABLE IF NOT EXISTS {tracking} (name TEXT PRIMARY KEY, position BIGINT NOT NULL, "
+    "games BIGINT NOT NULL)"
+)
+START_TRACKING = (
+    f"INSERT INTO {{tracking}} (name, position, games) VALUES ('{TRACKING_NAME}', 0, 0) "
+    "ON CONFLICT (name) DO NOTHING"
+)
+CREATE_PLAYING_INDEX = (
+    f"CREATE INDEX IF NOT EXISTS {PLAYING_INDEX} ON {{heads}} (finished, touched)"
+)
+
+
+class HeadedRecorder(HeldToHead, KeepsSummaries, ApplicationRecorder):
     """What both stores' recorders are (made by sqlite_recorder and postgres_recorder), for
     the type checker: the library's recorder, held to each game's head."""
 
@@ -187,8 +451,9 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
     """The library's SQLite application recorder, keeping and checking each game's head."""
     from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 
-    class HeadedSQLiteRecorder(HeldToHead, SQLiteApplicationRecorder):
-        """Writes each game's head with its events (one transaction); holds reads to it."""
+    class HeadedSQLiteRecorder(HeldToHead, KeepsSummaries, SQLiteApplicationRecorder):
+        """Writes each game's head and summary with its events (one transaction); holds reads
+        to the head."""
 
         def construct_create_table_statements(self) -> list[str]:
             return [
@@ -197,18 +462,70 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
                 "version INTEGER NOT NULL, link TEXT NOT NULL) WITHOUT ROWID",
             ]
 
+        def _create_table(self, c: SQLiteCursor) -> None:
+            super()._create_table(c)
+            # A heads table made before the summaries gains their columns (filled lazily).
+            c.execute(f"PRAGMA table_info({HEADS_TABLE})")
+            have = {row["name"] for row in c.fetchall()}
+            for name, (kind, _) in SUMMARY_COLUMNS.items():
+                if name not in have:
+                    c.execute(f"ALTER TABLE {HEADS_TABLE} ADD COLUMN {name} {kind}")
+            # Only what is missing: a write here would wait for (or fail against) another
+            # process's write each time a store is opened.
+            c.execute(self._sql("SELECT name FROM sqlite_master WHERE name = %s"), (PLAYING_INDEX,))
+            if not c.fetchall():
+                c.execute(self._sql(CREATE_PLAYING_INDEX))
+            c.execute(self._sql(CREATE_TRACKING))
+            c.execute(self._sql(f"SELECT 1 FROM {{tracking}} WHERE name = '{TRACKING_NAME}'"))
+            if not c.fetchall():
+                c.execute(self._sql(START_TRACKING))
+
         def _insert_events(
             self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
         ) -> Sequence[int] | None:
             returning = super()._insert_events(c, stored_events, **kwargs)
-            for game, head in heads_of(stored_events).items():
-                c.execute(
-                    f"INSERT INTO {HEADS_TABLE} (game_id, version, link) VALUES (?, ?, ?) "
-                    "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
-                    f"link = excluded.link WHERE excluded.version > {HEADS_TABLE}.version",
-                    (game.hex if isinstance(game, UUID) else game, head.version, head.link),
-                )
+            self._write_summaries(c.execute, stored_events, kwargs.get("summaries"))
             return returning
+
+        def _sql(self, template: str) -> str:
+            return template.format(
+                heads=HEADS_TABLE,
+                events=self.events_table_name,
+                tracking=TRACKING_TABLE,
+                nid="rowid",
+                none_of="{none_of}",
+            ).replace("%s", "?")
+
+        def _key(self, game: UUID) -> Any:
+            return game.hex if isinstance(game, UUID) else game
+
+        def _game(self, value: Any) -> UUID:
+            return _as_game_id(value)
+
+        def _none_of(self, games: Sequence[Any]) -> str:
+            return "NOT IN (SELECT value FROM json_each(%s))"
+
+        def _none_of_param(self, keys: Sequence[Any]) -> Any:
+            return json.dumps(list(keys))
+
+        def _read(self, statement: Any, params: Sequence[Any]) -> list[Any] | None:
+            with self.datastore.transaction(commit=False) as c:
+                try:
+                    c.execute(statement, params)
+                except sqlite3.OperationalError as exc:
+                    # A read-only store written before the heads table or its summaries.
+                    if "no such table" in str(exc) or "no such column" in str(exc):
+                        return None
+                    raise
+                return list(c.fetchall())
+
+        def _write(self, statements: Sequence[tuple[Any, Sequence[Any]]]) -> list[int]:
+            changed = []
+            with self.datastore.transaction(commit=True) as c:
+                for statement, params in statements:
+                    c.execute(statement, params)
+                    changed.append(c.sqlite_cursor.rowcount)
+            return changed
 
         def convert_originator_id(self, originator_id: str) -> UUID | str:
             try:
@@ -256,8 +573,9 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
     from psycopg.rows import DictRow
     from psycopg.sql import SQL, Identifier
 
-    class HeadedPostgresRecorder(HeldToHead, PostgresApplicationRecorder):
-        """Writes each game's head with its events (one transaction); holds reads to it."""
+    class HeadedPostgresRecorder(HeldToHead, KeepsSummaries, PostgresApplicationRecorder):
+        """Writes each game's head and summary with its events (one transaction); holds reads
+        to the head."""
 
         def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
             super().__init__(datastore, **kwargs)
@@ -270,14 +588,41 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
                     "version bigint NOT NULL, link text NOT NULL)"
                 ).format(*table, Identifier(self.datastore.originator_id_type))
             )
-            self.upsert_head = SQL(
-                "INSERT INTO {0}.{1} AS h (game_id, version, link) VALUES (%s, %s, %s) "
-                "ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, "
-                "link = EXCLUDED.link WHERE EXCLUDED.version > h.version"
-            ).format(*table)
+            self.sql_create_statements.append(self._sql(CREATE_TRACKING))
             self.select_heads_statement = SQL("SELECT game_id, version, link FROM {0}.{1}").format(
                 *table
             )
+
+        def create_table(self) -> None:
+            super().create_table()
+            # A heads table made before the summaries gains their columns (filled lazily); only
+            # what is missing is changed, as ALTER TABLE locks the table even when it does not.
+            schema = self.datastore.schema
+            with self.datastore.transaction(commit=True) as curs:
+                curs.execute(
+                    "SELECT column_name FROM information_schema.columns "
+                    "WHERE table_schema = %s AND table_name = %s",
+                    (schema, HEADS_TABLE),
+                )
+                have = {row["column_name"] for row in curs.fetchall()}
+                for name, (_, kind) in SUMMARY_COLUMNS.items():
+                    if name not in have:
+                        curs.execute(
+                            SQL("ALTER TABLE {0} ADD COLUMN IF NOT EXISTS {1} " + kind).format(
+                                Identifier(schema, HEADS_TABLE), Identifier(name)
+                            )
+                        )
+                curs.execute(
+                    "SELECT 1 FROM pg_indexes WHERE schemaname = %s AND indexname = %s",
+                    (schema, PLAYING_INDEX),
+                )
+                if not curs.fetchall():
+                    curs.execute(self._sql(CREATE_PLAYING_INDEX))
+                curs.execute(
+                    self._sql(f"SELECT 1 FROM {{tracking}} WHERE name = '{TRACKING_NAME}'")
+                )
+                if not curs.fetchall():
+                    curs.execute(self._sql(START_TRACKING))
 
         def _insert_stored_events(
             self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -286,8 +631,41 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
             # Another cursor of the same connection and transaction: the events' cursor must
             # keep the insert's notification ids for the library to fetch.
             with curs.connection.cursor() as heads:
-                for game, head in heads_of(stored_events).items():
-                    heads.execute(self.upsert_head, (game, head.version, head.link))
+                self._write_summaries(heads.execute, stored_events, kwargs.get("summaries"))
+
+        def _sql(self, template: str) -> Any:
+            schema = self.datastore.schema
+            return SQL(template.replace("{none_of}", "{{none_of}}")).format(
+                heads=Identifier(schema, HEADS_TABLE),
+                events=Identifier(schema, self.events_table_name),
+                tracking=Identifier(schema, TRACKING_TABLE),
+                nid=SQL("notification_id"),
+            )
+
+        def _key(self, game: UUID) -> Any:
+            return game
+
+        def _game(self, value: Any) -> UUID:
+            return _as_game_id(value)
+
+        def _none_of(self, games: Sequence[Any]) -> str:
+            return "<> ALL(%s)"
+
+        def _none_of_param(self, keys: Sequence[Any]) -> Any:
+            return list(keys)
+
+        def _read(self, statement: Any, params: Sequence[Any]) -> list[Any] | None:
+            with self.datastore.get_connection() as conn, conn.cursor() as curs:
+                curs.execute(statement, params)
+                return list(curs.fetchall())
+
+        def _write(self, statements: Sequence[tuple[Any, Sequence[Any]]]) -> list[int]:
+            changed = []
+            with self.datastore.transaction(commit=True) as curs:
+                for statement, params in statements:
+                    curs.execute(statement, params)
+                    changed.append(curs.rowcount)
+            return changed
 
         def select_head(self, game: UUID | str) -> Head | None:
             """The game's head, or None (a game last written before the heads table)."""

@@ -218,6 +218,25 @@ class ChainedMapper(Mapper[UUID]):
         return self._links[game][version]
 
 
+def ends_chained(previous: StoredEvent | None, last: StoredEvent, transcoder: Any) -> bool:
+    """Whether a game's last event is whole and chained to the one before it (``previous``,
+    None for a game's first event), from those two rows alone: a known type, a state that
+    reads, and the link it carries is the one they make."""
+    try:
+        check_columns(last, "")
+        if last.topic not in KNOWN_TOPICS:
+            return False
+        state = transcoder.decode(last.state)
+        carried = state.pop(CHAIN_KEY, None) if isinstance(state, dict) else None
+        before = GENESIS if previous is None else stored_link(previous.state)
+    except Exception:
+        return False
+    if not isinstance(carried, str) or before is None:
+        return False
+    game, version = str(last.originator_id), last.originator_version
+    return link(before, last.topic, game, version, state) == carried
+
+
 def check_columns(stored: StoredEvent, where: str) -> None:
     """A row's columns must be of the types Zebra writes: a damaged row can hold anything."""
     version = stored.originator_version

@@ -20,17 +20,28 @@ from eventsourcing.persistence import PersistenceError, RecordConflictError
 from eventsourcing.utils import get_topic
 
 from companion import current, transfer
-from companion.heads import HeadedRecorder, hold_to_heads
-from companion.integrity import ChainedMapper, StoreDamaged, check_game
+from companion.heads import Head, HeadedRecorder, hold_to_heads
+from companion.integrity import (
+    ChainedMapper,
+    StoreDamaged,
+    check_game,
+    ends_chained,
+    stored_link,
+)
 from companion.scripts import Script
 from companion.store import Store, StoreError
+from companion.summaries import StillCatchingUp, Summary, summary_of
 from domain.game import AlreadyRecorded, Correction, Entry, Game, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 from projections import playbyplay, record, situation, standings
 from projections.record import GameRecord
-from projections.standings import Standing
+from projections.standings import Result, Standing
 
 T = TypeVar("T")
+# Events read per transaction when the summaries catch up with the store.
+CATCH_UP_BATCH = 2000
+# Called with (events caught up, events to catch up) while the summaries catch up.
+Progress = Callable[[int, int], None]
 
 
 class UnknownGame(LookupError):
@@ -101,6 +112,8 @@ class Referee(Application[UUID]):
     def __init__(self, store: Store) -> None:
         self.store = store
         self._records: dict[UUID, GameRecord] = {}
+        # Told how far the summaries have caught up, when they must (the CLI's progress bar).
+        self.progress: Progress | None = None
         for attempt in range(6):
             try:
                 super().__init__(env=store.env)
@@ -122,7 +135,9 @@ class Referee(Application[UUID]):
         return ChainedMapper(transcoder=self.construct_transcoder())
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """Save, and keep the chain links of what the store took (only of that)."""
+        """Save each game with its summary (in the same transaction), and keep the chain links of
+        what the store took (only of that)."""
+        kwargs.setdefault("summaries", summaries_of(objs))
         try:
             recordings = super().save(*objs, **kwargs)
         except BaseException:
@@ -349,8 +364,9 @@ class Referee(Application[UUID]):
             game_id = uuid4()
             events = transfer.moved(events, game_id)
             game = transfer.replayed(events, where)
+        summary = summary_of(live_status(game), last_at(events))
         try:
-            self.repository.event_store.put(events)
+            self.repository.event_store.put(events, summaries={game_id: summary})
         except BaseException:
             self.mapper.settle(stored=False)
             raise
@@ -437,8 +453,128 @@ class Referee(Application[UUID]):
         return folded
 
     def status(self, game_id: UUID) -> dict[str, Any]:
-        """The situation as ``zebra status --json`` prints it."""
-        return situation.view(self.record(game_id))
+        """The situation as ``zebra status --json`` prints it: the game's summary, read from its
+        head row without applying a rule or reading more than its last event; folded from its
+        events only if the row is missing, stale or not what Zebra wrote."""
+        found = self.summary(game_id)
+        if found is not None:
+            return found.view
+        if self.store.read_only:
+            return situation.view(self.record(game_id))
+        return self._fill(game_id).view
+
+    # Summaries ------------------------------------------------------------------------------
+
+    def summary(self, game_id: UUID) -> Summary | None:
+        """The game's summary if its head row holds a trusted one and the game's events end
+        where the row says, in the event the row names, whole and chained to the event before
+        it (two indexed reads), else None. Damage before the last event is not looked for here:
+        the reads of a whole game (history, log, export) and ``zebra check`` name it."""
+        row = self.recorder.select_row(game_id)
+        if row is None or row.summary is None or not row.summary.status:
+            return None
+        ends = self.recorder.select_events(game_id, gt=max(row.version - 2, 0), limit=3)
+        versions = [e.originator_version for e in ends]
+        if versions != list(range(max(row.version - 1, 1), row.version + 1)):
+            return None  # cut short, or events past the head: the whole read says which
+        if not row.link:
+            return row.summary  # a game last written before events carried links
+        previous = ends[0] if len(ends) == 2 else None
+        if stored_link(ends[-1].state) != row.link or not ends_chained(
+            previous, ends[-1], self.mapper.transcoder
+        ):
+            return None  # the game's whole read names where the damage is
+        return row.summary
+
+    def _folded_summary(self, game_id: UUID) -> tuple[Summary, Head]:
+        """The game's summary folded from its events (held to its head), and the head read.
+
+        A mapper of its own reads them, so that the links of a whole store caught up are not
+        kept."""
+        reader = ChainedMapper(transcoder=self.construct_transcoder())
+        reader.recorder = self.recorder
+        stored = self.recorder.select_events(game_id)
+        events = [reader.to_domain_event(s) for s in stored]
+        folded = record.project(events)
+        if not folded.game_id:
+            raise UnknownGame(f"no game {game_id} in {self.store}")
+        # The head is the link the last event carries; an event written before events carried
+        # links gives a row holding only the summary (companion.heads.hold_to_head).
+        link = stored_link(stored[-1].state) or ""
+        return summary_of(situation.view(folded), last_at(events)), Head(folded.version, link)
+
+    def _fill(self, game_id: UUID) -> Summary:
+        """Fold the game's summary from its events and keep it in its row (if the store can be
+        written)."""
+        summary, head = self._folded_summary(game_id)
+        if not self.store.read_only:
+            self.recorder.fill_summaries([(summary, head)])
+        return summary
+
+    def catch_up(self, timeout: float | None = None) -> bool:
+        """Bring every game's summary up to the store's last event, from the tracking record's
+        position, a batch of events per transaction; True when they are current.
+
+        Only the events written since by a Zebra that keeps no summaries are read (and of those
+        only their game and version); each game they touch is folded once. False on a store
+        that cannot be brought up to date here (read-only, written before the summaries, or
+        with events missing before the tracking record): the callers then fold the events.
+        """
+        tracking = self.recorder.select_tracking()
+        if tracking is None:
+            return False
+        position = tracking[0]
+        last = self.recorder.max_notification_id() or 0
+        if position == last:
+            return True
+        if position > last or self.store.read_only:
+            return False
+        started, start = time.monotonic(), position
+        if self.progress is not None:
+            self.progress(0, last - start)
+        while position < last:
+            if timeout is not None and time.monotonic() - started > timeout:
+                raise StillCatchingUp(
+                    f"the game summaries of {self.store} are still catching up: "
+                    f"{position - start:,} of {last - start:,} events read in {timeout:g} s "
+                    "(what was read is kept); run the command again to continue"
+                )
+            headers = self.recorder.select_headers(position, CATCH_UP_BATCH)
+            if not headers:
+                break
+            reached: dict[UUID, int] = {}
+            for _, game, version in headers:
+                reached[game] = max(reached.get(game, 0), version)
+            born = sum(1 for _, _, version in headers if version == 1)
+            filled = []
+            for game, version in reached.items():
+                row = self.recorder.select_row(game, status=False)
+                if row is None or row.summary is None or row.version < version:
+                    filled.append(self._folded_summary(game))
+            end = headers[-1][0]
+            if self.recorder.fill_summaries(filled, (position, end, born)):
+                position = end
+            else:
+                # Another process caught up meanwhile: go on from where it got to.
+                moved = self.recorder.select_tracking()
+                position = moved[0] if moved else last
+            if self.progress is not None:
+                self.progress(min(position, last) - start, last - start)
+        return True
+
+    def _rows_complete(self, count: int) -> bool:
+        """Whether every game the tracking record counts has a row (none deleted since)."""
+        tracking = self.recorder.select_tracking()
+        return tracking is not None and count >= tracking[1]
+
+    def _trusted(self, summary: Summary | None, game_id: UUID) -> Summary | None:
+        """A row's summary, or the game's folded again where the row was not trusted (None on a
+        read-only store)."""
+        if summary is not None:
+            return summary
+        if self.store.read_only:
+            return None
+        return self._fill(game_id)
 
     # The library's Application also has a ``log``, its old name for ``notification_log``
     # (which is what Zebra reads): this one is the play-by-play.
@@ -495,8 +631,12 @@ class Referee(Application[UUID]):
             out.append((notification.id, game_id, event))
         return out
 
-    def games(self) -> list[GameSummary]:
-        """The stored games, most recently played first (in the store's own order)."""
+    def games(self, timeout: float | None = None) -> list[GameSummary]:
+        """The stored games, most recently played first (in the store's own order): their
+        summaries, one row each."""
+        listed = self._listed(timeout)
+        if listed is not None:
+            return listed
         out = []
         for r in self.records():
             s = r.situation
@@ -514,19 +654,64 @@ class Referee(Application[UUID]):
             )
         return out[::-1]
 
-    def standings(self) -> list[Standing]:
-        """League standings over every finished game in the store, folded from it now."""
-        return standings.project(self.records())
+    def _listed(self, timeout: float | None) -> list[GameSummary] | None:
+        """The listing from the summaries, or None where they cannot be trusted as a whole."""
+        if not self.catch_up(timeout):
+            return None
+        rows = self.recorder.select_rows()
+        if rows is None or not self._rows_complete(len(rows)):
+            return None
+        out = []
+        for row in rows:
+            s = self._trusted(row.summary, row.game_id)
+            if s is None:
+                return None
+            out.append(
+                GameSummary(
+                    game_id=row.game_id,
+                    ruleset=s.ruleset,
+                    home=s.home,
+                    away=s.away,
+                    score={"home": s.score_home, "away": s.score_away},
+                    finished=s.finished,
+                    last_at=s.last_at,
+                    entries=s.entries,
+                )
+            )
+        return out
 
-    def league_standings(self) -> list[Standing]:
-        """The standings a league is shown: on a PostgreSQL league server the view the
-        projection runner keeps current (``zebra league serve``), on an SQLite store (one
-        device's) folded from the store now."""
-        if self.store.postgres is None:
-            return self.standings()
-        from companion.league import live_standings
+    def playing(self) -> list[dict[str, Any]]:
+        """The status of every game in progress, least recently played first."""
+        if self.catch_up():
+            rows = self.recorder.select_rows("WHERE finished = 0 OR summary_version IS NULL")
+            if rows is not None and self._rows_complete(self.recorder.count_rows() or 0):
+                found = [self.status(row.game_id) for row in reversed(rows)]
+                return [status for status in found if not status.get("finished")]
+        return [situation.view(r) for r in self.records() if not r.situation.get("finished")]
 
-        return live_standings(self.store)
+    def standings(self, timeout: float | None = None) -> list[Standing]:
+        """League standings over every finished game in the store, from the games' summaries
+        (caught up first), a page of rows at a time: memory for the teams, not the games."""
+        if self.catch_up(timeout) and self._rows_complete(self.recorder.count_rows() or 0):
+            try:
+                return standings.project(self._results())
+            except _Untrusted:
+                pass
+        return standings.project(standings.result_of(r) for r in self.records())
+
+    def _results(self) -> Iterator[Result]:
+        for row in self.recorder.iter_rows():
+            s = self._trusted(row.summary, row.game_id)
+            if s is None:
+                raise _Untrusted
+            yield Result(
+                s.ruleset, s.home, s.away, s.finished, s.winner, s.score_home, s.score_away
+            )
+
+    def league_standings(self, timeout: float | None = None) -> list[Standing]:
+        """The standings a league is shown, on either store: the games' summaries, caught up
+        first (``timeout``: give up in one line, keeping what was caught up)."""
+        return self.standings(timeout)
 
     def find(self, key: str | None, *, unfinished: bool = False) -> UUID:
         """A game by id or unique id prefix; without one, this device's current game.
@@ -558,7 +743,10 @@ class Referee(Application[UUID]):
                 return latest
         if key:
             # By id alone (no event decoded): a damaged game does not stop another being named.
-            return self._by_prefix(key, self._game_ids())
+            return self._by_prefix(key, self._prefixed(key))
+        playing = self._latest_playing() if unfinished else None
+        if playing is not None:
+            return playing
         games = self.games()
         if unfinished:
             games = [g for g in games if not g.finished]
@@ -572,9 +760,39 @@ class Referee(Application[UUID]):
         try:
             game_id = UUID(hex=key)
         except ValueError:
-            return self._by_prefix(key, self._game_ids())
-        self.record(game_id)
+            return self._by_prefix(key, self._prefixed(key))
+        if self.recorder.select_row(game_id, status=False) is None:
+            self.record(game_id)
         return game_id
+
+    def _prefixed(self, key: str) -> list[UUID]:
+        """The games whose id may start with ``key``: from the head rows (an indexed range)
+        when the summaries are current and one matches, else every game in the store."""
+        wanted = key.strip().lower().replace("-", "")
+        if not wanted or len(wanted) > 32 or any(c not in HEX for c in wanted):
+            return []
+        if self.catch_up():
+            low, high = UUID(hex=wanted.ljust(32, "0")), UUID(hex=wanted.ljust(32, "f"))
+            found = self.recorder.games_between(low, high)
+            if found:
+                return found
+        return self._game_ids()
+
+    def _latest_playing(self) -> UUID | None:
+        """The most recently played unfinished game, by the summaries (one indexed row), or
+        None if they cannot say."""
+        if not self.catch_up():
+            return None
+        row = self.recorder.latest_playing()
+        if row is None:
+            if self._rows_complete(self.recorder.count_rows() or 0):
+                raise UnknownGame(
+                    f"no unfinished game in {self.store}; start one with 'zebra play'"
+                )
+            return None
+        if row.summary is None or row.summary.finished:
+            return None
+        return row.game_id
 
     def _by_prefix(self, key: str, games: list[UUID]) -> UUID:
         wanted = key.strip().lower().replace("-", "")
@@ -614,6 +832,31 @@ class Referee(Application[UUID]):
             status=live_status(game),
             prompt=game.prompt,
         )
+
+
+HEX = frozenset("0123456789abcdef")
+
+
+class _Untrusted(Exception):
+    """A summary could not be trusted nor folded again here (a read-only store)."""
+
+
+def last_at(events: Any) -> str:
+    """When the game's latest command was recorded: the time of its last event carrying one."""
+    for event in reversed(list(events)):
+        at = getattr(event, "at", None)
+        if isinstance(at, str):
+            return at
+    return ""
+
+
+def summaries_of(objs: Any) -> dict[UUID, Summary]:
+    """The summary of each game being saved, as its head will be (games with something new)."""
+    out = {}
+    for obj in objs:
+        if isinstance(obj, Game) and obj.pending_events:
+            out[obj.id] = summary_of(live_status(obj), last_at(obj.pending_events))
+    return out
 
 
 def live_status(game: Game) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from domain import rulesets
@@ -198,3 +200,37 @@ def correction_lines(done: Any) -> list[str]:
         for seq, text, why in done.also_struck
     ]
     return lines + situation_screen(done.outcome.status)
+
+
+class ProgressLine:
+    """A progress bar on one line, shown only once the work has taken more than ``after``
+    seconds (a quick catch-up prints nothing)."""
+
+    WIDTH = 30
+
+    def __init__(
+        self,
+        what: str,
+        write: Callable[[str], None],
+        *,
+        after: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.what = what
+        self.write = write
+        self.after = after
+        self.clock = clock
+        self.started = clock()
+
+    def __call__(self, done: int, total: int) -> None:
+        if done == 0:
+            # The work starts now: the second is counted from here.
+            self.started = self.clock()
+            return
+        if self.clock() - self.started <= self.after:
+            return
+        filled = self.WIDTH * done // total if total else self.WIDTH
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        # The last call ends the bar's line, so what is printed next starts on its own.
+        end = "\n" if done >= total else ""
+        self.write(f"\r{self.what} [{bar}] {done:,} of {total:,} events{end}")

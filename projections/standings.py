@@ -27,20 +27,51 @@ class Standing:
         return (self.wins + self.ties / 2) / self.games if self.games else 0.0
 
 
-def project(records: Iterable[GameRecord]) -> list[Standing]:
-    """Standings from game records; unfinished games do not count."""
+@dataclass(frozen=True)
+class Result:
+    """What one game gives the standings: its teams, and the final score when it is over."""
+
+    ruleset: str
+    home: str
+    away: str
+    finished: bool
+    winner: str | None
+    score_home: int
+    score_away: int
+
+
+def result_of(record: GameRecord) -> Result:
+    """A game's result from its record (the situation after its last standing entry)."""
+    final = record.situation
+    score = final.get("score") or {}
+    return Result(
+        ruleset=record.ruleset,
+        home=record.home,
+        away=record.away,
+        finished=bool(final.get("finished")),
+        winner=final.get("winner"),
+        score_home=int(score.get("home", 0)),
+        score_away=int(score.get("away", 0)),
+    )
+
+
+def project(results: Iterable[Result]) -> list[Standing]:
+    """Standings from game results; unfinished games do not count. Keeps one row per team and
+    ruleset, whatever the number of games."""
     table: dict[tuple[str, str], Standing] = {}
-    for record in records:
-        final = record.situation
-        if not final.get("finished"):
+    for result in results:
+        if not result.finished:
             continue
-        score = final.get("score") or {}
         for side, other in (("home", "away"), ("away", "home")):
-            team = record.home if side == "home" else record.away
-            key = (record.ruleset, team)
-            row = table.get(key, Standing(team=team, ruleset=record.ruleset))
-            mine, theirs = int(score.get(side, 0)), int(score.get(other, 0))
-            winner = final.get("winner")
+            team = result.home if side == "home" else result.away
+            key = (result.ruleset, team)
+            row = table.get(key, Standing(team=team, ruleset=result.ruleset))
+            mine, theirs = (
+                (result.score_home, result.score_away)
+                if side == "home"
+                else (result.score_away, result.score_home)
+            )
+            winner = result.winner
             table[key] = replace(
                 row,
                 games=row.games + 1,

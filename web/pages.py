@@ -166,7 +166,7 @@ def finished_table(records: list[GameRecord]) -> str:
 
 
 def standings_tables(snap: Snapshot) -> str:
-    table = standings.project(r for r in snap.records.values() if r.game_id)
+    table = standings.project(standings.result_of(r) for r in snap.records.values() if r.game_id)
     if not table:
         return '<p class="none">No finished game yet.</p>'
     out, current = [], None

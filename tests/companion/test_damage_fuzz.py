@@ -220,11 +220,20 @@ def test_random_byte_flips_are_named_or_change_nothing(sound: Sound, tmp_path: P
     assert outcomes["named"] > FLIPS // 4, "the flips hardly ever reached an event"
 
 
-def assert_named(sound: Sound, copy: Path, naming: Sequence[str]) -> dict[str, str]:
-    """Every read command fails in one line that names the game and the damage."""
+def assert_named(
+    sound: Sound, copy: Path, naming: Sequence[str], *, middle: bool = False
+) -> dict[str, str]:
+    """Every read command fails in one line that names the game and the damage.
+
+    Damage before a game's last event (``middle``) is not looked for by ``status``, which reads
+    the game's summary, its head and its last event only (issue #19): it may answer exactly as
+    on the sound store; the reads of the whole game name it."""
     lines = {}
     for name, result in read_all(copy, sound.state).items():
-        assert verdict(name, result, sound.outputs[name]) == "damage", (name, result.output)
+        found = verdict(name, result, sound.outputs[name])
+        if middle and name == "status" and found == "same":
+            continue
+        assert found == "damage", (name, result.output)
         line = result.stderr.strip()
         assert sound.game in line and any(word in line for word in naming), (name, line)
         lines[name] = line
@@ -242,8 +251,10 @@ def test_a_deleted_middle_event_is_named(sound: Sound, copy: Path) -> None:
     """An event deleted from the middle of the game: named with the game and where."""
     gone = last_version(copy) // 2
     sql(copy, "DELETE FROM stored_events WHERE originator_version = ?", gone)
-    lines = assert_named(sound, copy, ("damaged", "missing"))
-    assert all(f"event {gone}" in line or f"event {gone + 1}" in line for line in lines.values())
+    lines = assert_named(sound, copy, ("damaged", "missing"), middle=True)
+    assert all(
+        f"event {gone}" in line or f"event {gone + 1}" in line for line in lines.values()
+    ), lines
 
 
 @pytest.mark.parametrize("where", ["first", "middle", "last"])
@@ -255,7 +266,7 @@ def test_an_unknown_topic_is_damage_and_never_imported(
     version = {"first": 1, "middle": last // 2, "last": last}[where]
     sql(copy, "UPDATE stored_events SET topic = 'this:s' WHERE originator_version = ?", version)
     sys.modules.pop("this", None)
-    lines = assert_named(sound, copy, ("damaged", "unknown"))
+    lines = assert_named(sound, copy, ("damaged", "unknown"), middle=where != "last")
     assert "this" not in sys.modules, "a stored topic imported a module"
     assert any("this:s" in line for line in lines.values()), lines
 
@@ -282,7 +293,8 @@ def forge_score(copy: Path, topic: str) -> int:
 def test_a_forged_stored_score_is_named(sound: Sound, copy: Path, topic: str) -> None:
     """The Rederived event holds the final score the game shows; a Ruled one, an earlier one."""
     version = forge_score(copy, topic)
-    lines = assert_named(sound, copy, ("damaged", "altered"))
+    # The Rederived event is the game's last (the revert's); the Ruled one is before it.
+    lines = assert_named(sound, copy, ("damaged", "altered"), middle=topic == "Ruled")
     assert all(f"event {version}" in line for line in lines.values()), lines
     every_game = zebra(sound.state, "check", "--all", "--store", str(copy))
     assert every_game.exit_code == 1 and isinstance(every_game.exception, SystemExit)
@@ -351,12 +363,29 @@ def test_a_row_whose_game_is_not_an_id_is_named(sound: Sound, copy: Path, where:
     last = last_version(copy)
     version = last // 2 if where == "middle" else last
     sql(copy, "UPDATE stored_events SET originator_id = 'x' WHERE originator_version = ?", version)
-    listing = {"games": ("games",), "check --all": ("check", "--all")}
-    for name, args in listing.items():
-        result = zebra(sound.state, *args, "--store", str(copy))
-        assert verdict(name, result, "") == "damage", (name, result.output, result.exception)
+    result = zebra(sound.state, "check", "--all", "--store", str(copy))
+    assert verdict("check --all", result, "") == "damage", (result.output, result.exception)
+    assert_listed(sound, copy)
+    assert_read(sound, copy, middle=where == "middle")
+
+
+def assert_listed(sound: Sound, copy: Path) -> None:
+    """``games`` lists the games' summaries (issue #19): damage to an event it does not read is
+    named by the reads of that game; it lists exactly what it listed on the sound store."""
+    listed = zebra(sound.state, "games", "--store", str(sound.path)).stdout
+    result = zebra(sound.state, "games", "--store", str(copy))
+    found = verdict("games", result, listed)
+    assert found in ("same", "damage"), (found, result.output, result.exception)
+
+
+def assert_read(sound: Sound, copy: Path, *, middle: bool) -> None:
+    """Every read command names the damage in one line (``status``, before the last event, may
+    answer as on the sound store)."""
     for name, result in read_all(copy, sound.state).items():
-        assert verdict(name, result, sound.outputs[name]) == "damage", (name, result.exception)
+        found = verdict(name, result, sound.outputs[name])
+        if middle and name == "status" and found == "same":
+            continue
+        assert found == "damage", (name, found, result.exception)
 
 
 @pytest.mark.parametrize(
@@ -380,7 +409,5 @@ def test_a_column_of_a_type_zebra_never_writes_is_named(
     last = last_version(copy)
     version = last // 2 if where == "middle" else last
     sql(copy, f"UPDATE stored_events SET {change} WHERE originator_version = ?", version)
-    for name, result in read_all(copy, sound.state).items():
-        assert verdict(name, result, sound.outputs[name]) == "damage", (name, result.exception)
-    listing = zebra(sound.state, "games", "--store", str(copy))
-    assert verdict("games", listing, "") == "damage", (listing.output, listing.exception)
+    assert_read(sound, copy, middle=where == "middle")
+    assert_listed(sound, copy)

@@ -1,5 +1,5 @@
-"""League standings: folded on demand from SQLite, kept current by the projection runner on
-PostgreSQL; both must agree, and follow corrections."""
+"""League standings from each game's summary, on SQLite and PostgreSQL alike: they must count
+finished games only, and follow corrections."""
 
 from __future__ import annotations
 
@@ -60,59 +60,45 @@ def test_cli_standings_and_games_in_progress(
     assert "Bears 0 - Lions 0" in result.stdout
 
 
-def results_in_view(store: stores.Store) -> int | None:
-    """How many games the PostgreSQL results view holds (None: it was never made)."""
-    import psycopg
-
-    assert store.postgres is not None
-    p = store.postgres
-    schema = p.get("schema", "public")
-    connect = {k: p[k] for k in ("dbname", "host", "port", "user", "password")}
-    with psycopg.connect(**connect) as conn:
-        made = conn.execute("SELECT to_regclass(%s)", (f"{schema}.zebra_results",)).fetchone()
-        if made is None or made[0] is None:
-            return None
-        row = conn.execute(f'SELECT count(*) FROM "{schema}".zebra_results').fetchone()
-        return int(row[0]) if row else 0
-
-
-def test_the_service_decides_where_a_league_s_standings_come_from(store_url: str) -> None:
-    """The CLI asks the service for the standings; the service answers on a PostgreSQL league
-    server from the view the projection runner keeps current (brought up to date first), on an
-    SQLite store from a fold of the store now; both the same table."""
+def test_the_service_gives_a_league_the_same_standings_on_either_store(store_url: str) -> None:
+    """The CLI asks the service for a league's standings: the games' summaries on SQLite and on
+    PostgreSQL alike, the same table as a fold of every event."""
     store = stores.resolve(store_url, create=True)
     referee = Referee(store)
     finished_games(referee)
-    if store.postgres is not None:
-        assert results_in_view(store) is None
-    assert referee.league_standings() == referee.standings()
-    if store.postgres is not None:
-        assert results_in_view(store) == 4  # three finished games and one in progress
+    from projections import standings
+
+    folded = standings.project(standings.result_of(r) for r in referee.records())
+    assert referee.league_standings() == referee.standings() == folded
 
 
-def test_postgres_standings_view_is_kept_current_by_the_runner(store_url: str) -> None:
+def test_standings_follow_a_correction_to_a_finished_game(store_url: str) -> None:
+    """The standings are read from each game's summary, written with the correction itself."""
+    referee = Referee(stores.resolve(store_url, create=True))
+    finished_games(referee)
+    before = {(s.ruleset, s.team): s for s in referee.standings()}
+    last_finished = [g for g in referee.games() if g.finished][0].game_id
+    referee.undo(last_finished, "the last roll is disputed")
+    after = {(s.ruleset, s.team): s for s in Referee(referee.store).standings()}
+    assert sum(s.games for s in after.values()) == sum(s.games for s in before.values()) - 2
+    from projections import standings
+
+    assert list(after.values()) == standings.project(
+        standings.result_of(r) for r in referee.records()
+    )
+
+
+def test_league_serve_keeps_the_summaries_caught_up(store_url: str) -> None:
     if not store_url.startswith("postgresql://"):
-        pytest.skip("the projection runner needs PostgreSQL (SQLite is folded on demand)")
-    from companion.league import runner
-
-    store = stores.resolve(store_url, create=True)
-    referee = Referee(store)
-    running = runner(store)
-    try:
-        finished_games(referee)
-        running.wait(referee.recorder.max_notification_id(), timeout=30)
-        from projections import standings
-
-        assert standings.project(running.view.results()) == referee.standings()
-        # A disputed final call struck: that game is no longer finished, live.
-        game_id = referee.find(None, unfinished=False)
-        last_finished = [g for g in referee.games() if g.finished][0].game_id
-        referee.undo(last_finished, "the last roll is disputed")
-        running.wait(referee.recorder.max_notification_id(), timeout=30)
-        assert standings.project(running.view.results()) == referee.standings()
-        assert game_id
-    finally:
-        running.stop()
+        pytest.skip("league serve is for a PostgreSQL league store")
+    referee = Referee(stores.resolve(store_url, create=True))
+    game = referee.game(referee.start("rushzone", "Bears", "Lions").game_id)
+    game.enter("toss home", "old zebra", "2026-01-01T00:00:00+00:00")
+    referee.save(game, summaries={})  # as a Zebra that keeps no summaries writes
+    assert referee.recorder.select_tracking()[0] < referee.recorder.max_notification_id()
+    result = CliRunner().invoke(app, ["league", "serve", "--seconds", "0", "--store", store_url])
+    assert result.exit_code == 0, result.output
+    assert referee.recorder.select_tracking()[0] == referee.recorder.max_notification_id()
 
 
 def test_league_serve_needs_postgres(tmp_path: Path) -> None:

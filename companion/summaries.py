@@ -1,0 +1,165 @@
+"""Each game's summary: the read model ``status``, ``games``, ``resume`` and the standings show.
+
+A summary is what the screens show of a game without its play-by-play: teams, ruleset, score,
+finished and winner, the status view (``zebra status --json``), the entries that stand and the
+time of its latest recorded command. It is kept in the game's head row (companion.heads), written
+in the same transaction as the events it summarises, so a game and its summary are committed
+together or not at all, and reading it applies no rule and reads no event.
+
+A row is trusted only when it says what it summarises: the version and chain link of the head it
+sits in, and a digest over its columns. A row written by a Zebra that kept no summaries (its head
+moved on, the summary did not), altered, or damaged fails that, and the game is folded from its
+events instead (and the row filled again where the store can be written).
+
+This module holds no I/O and imports no storage library, so ``zebra status`` starts quickly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from companion.store import StoreError
+
+# The tracking record of the summaries: every event up to ``position`` is reflected in the rows,
+# and ``games`` games have a row (so a missing row is noticed by a listing).
+TRACKING_NAME = "summaries"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One game as the screens show it, at one version of the game."""
+
+    game_id: UUID
+    version: int
+    ruleset: str
+    home: str
+    away: str
+    finished: bool
+    winner: str | None
+    score_home: int
+    score_away: int
+    entries: int
+    last_at: str
+    status: str
+    status_hash: str
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The status as ``zebra status --json`` prints it."""
+        found: dict[str, Any] = json.loads(self.status)
+        return found
+
+
+def summary_of(status: dict[str, Any], last_at: str) -> Summary:
+    """The summary of a game from its status view (``live_status`` or ``situation.view``)."""
+    score = status.get("score") or {}
+    text = json.dumps(status, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return Summary(
+        game_id=UUID(str(status["game_id"])),
+        version=int(status["version"]),
+        ruleset=str(status.get("ruleset") or ""),
+        home=str(status.get("home") or ""),
+        away=str(status.get("away") or ""),
+        finished=bool(status.get("finished")),
+        winner=status.get("winner") if isinstance(status.get("winner"), str) else None,
+        score_home=int(score.get("home", 0)),
+        score_away=int(score.get("away", 0)),
+        entries=int(status.get("entries") or 0),
+        last_at=last_at,
+        status=text,
+        status_hash=text_hash(text),
+    )
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def digest(game_key: str, head_version: int, link: str, s: Summary) -> str:
+    """What a row's digest must be: over the head it sits in and every summary column but the
+    status text, which its own hash stands for (a listing need not read it)."""
+    parts = [
+        game_key,
+        head_version,
+        link,
+        s.version,
+        s.ruleset,
+        s.home,
+        s.away,
+        s.finished,
+        s.winner,
+        s.score_home,
+        s.score_away,
+        s.entries,
+        s.last_at,
+        s.status_hash,
+    ]
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode("utf-8")).hexdigest()[:40]
+
+
+@dataclass(frozen=True)
+class Row:
+    """A head row as read: the head, and the summary it holds (None: none, or not trusted)."""
+
+    game_id: UUID
+    version: int
+    link: str
+    touched: int
+    summary: Summary | None
+
+
+def row_from(values: dict[str, Any], game_id: UUID, game_key: str) -> Row:
+    """A row read from the store; its summary only if every column is what Zebra writes and the
+    digest holds (else None: the game is folded from its events)."""
+    found_version, found_link = values.get("version"), values.get("link")
+    touched = values.get("touched")
+    touched = touched if isinstance(touched, int) and not isinstance(touched, bool) else 0
+    head_ok = isinstance(found_version, int) and isinstance(found_link, str)
+    version = found_version if isinstance(found_version, int) else -1
+    link = found_link if isinstance(found_link, str) else ""
+    row = Row(game_id, version, link, touched, None)
+    try:
+        summary = Summary(
+            game_id=game_id,
+            version=_int(values["summary_version"]),
+            ruleset=_str(values["ruleset"]),
+            home=_str(values["home"]),
+            away=_str(values["away"]),
+            finished=bool(_int(values["finished"])),
+            winner=None if values["winner"] is None else _str(values["winner"]),
+            score_home=_int(values["score_home"]),
+            score_away=_int(values["score_away"]),
+            entries=_int(values["entries"]),
+            last_at=_str(values["last_at"]),
+            status=_str(values["status"]) if values.get("status") is not None else "",
+            status_hash=_str(values["status_hash"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return row
+    if not head_ok or summary.version != version:
+        return row
+    if values.get("digest") != digest(game_key, version, link, summary):
+        return row
+    if summary.status and text_hash(summary.status) != summary.status_hash:
+        return row
+    return Row(game_id, version, link, touched, summary)
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(value)
+    return value
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return value
+
+
+class StillCatchingUp(StoreError):
+    """Bringing the summaries up to the store's last event took longer than allowed."""
