@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -573,6 +574,25 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
     from psycopg.rows import DictRow
     from psycopg.sql import SQL, Identifier
 
+    def _unprepared(datastore: PostgresDatastore) -> None:
+        """Every connection the store hands out runs its statements unprepared.
+
+        When two tables write one game at once, the losing write's unique violation aborts its
+        pipeline; psycopg then believes a statement queued behind it (the head's upsert) was
+        prepared although the server skipped it, and that connection's next use of it fails
+        with 'prepared statement "_pg3_N" does not exist'. Seen with eight writers on one game.
+        Set at checkout, as the pool may already hold connections when the recorder is made.
+        """
+        checkout = datastore.get_connection
+
+        @contextmanager
+        def get_connection() -> Iterator[Any]:
+            with checkout() as conn:
+                conn.prepare_threshold = None
+                yield conn
+
+        datastore.get_connection = get_connection  # type: ignore[method-assign]
+
     class HeadedPostgresRecorder(HeldToHead, KeepsSummaries, PostgresApplicationRecorder):
         """Writes each game's head and summary with its events (one transaction); holds reads
         to the head."""
@@ -581,6 +601,7 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
             super().__init__(datastore, **kwargs)
             # The library's database function inserts events by itself, without the head.
             datastore.enable_db_functions = False
+            _unprepared(datastore)
             table = Identifier(self.datastore.schema), Identifier(HEADS_TABLE)
             self.sql_create_statements.append(
                 SQL(

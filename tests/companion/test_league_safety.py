@@ -388,3 +388,37 @@ def test_each_landed_game_accepts_concurrent_tables(
     finally:
         referee.close()
     check_store(store_url, game_id, acked)
+
+
+def test_a_table_that_lost_a_race_plays_on_with_its_connections(store_url: str) -> None:
+    """A write refused because the other table moved the game on leaves the loser's
+    connections usable: its next commands are recorded, never a database error."""
+    first, second = referee_at(store_url), referee_at(store_url)
+    try:
+        game_id = first.start("rushzone", "Bears", "Packers").game_id
+        rnd = random.Random(5)
+        lost = 0
+        for _ in range(40):
+            text = legal_entry(first, game_id, rnd)
+            if text is None:
+                break
+            # The second table saw the game before the first table's entry landed.
+            seen = second.status(game_id)["version"]
+            first.enter(game_id, text, by="first")
+            again = legal_entry(first, game_id, rnd)
+            if again is None:
+                break
+            try:
+                second.enter(game_id, again, by="second", expect=seen)
+            except GameMovedOn:
+                lost += 1
+            except IllegalEntry:
+                continue
+        assert lost > 0, "the second table never lost a race"
+        if store_kind(store_url) == "postgresql":
+            pool: Any = second.recorder.datastore.pool  # type: ignore[attr-defined]
+            with pool.connection() as conn:
+                assert conn.prepare_threshold is None
+    finally:
+        first.close()
+        second.close()
