@@ -57,7 +57,8 @@ class Summary:
 def summary_of(status: dict[str, Any], last_at: str) -> Summary:
     """The summary of a game from its status view (``live_status`` or ``situation.view``)."""
     score = status.get("score") or {}
-    text = json.dumps(status, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    # In the rules' own order: the screens show the clock's keys as they come.
+    text = json.dumps(status, ensure_ascii=False, separators=(",", ":"))
     return Summary(
         game_id=UUID(str(status["game_id"])),
         version=int(status["version"]),

@@ -26,7 +26,7 @@ from benchmarks.games import random_game
 from companion import store as stores
 from companion.cli import app
 from companion.scripts import Script
-from companion.service import Referee, last_at
+from companion.service import Referee, last_at, live_status
 from companion.views import ProgressLine
 from domain import rulesets
 from domain.game import Game
@@ -425,3 +425,17 @@ def test_an_older_application_cannot_leave_a_stale_summary(store_url: str) -> No
     row = referee.recorder.select_row(game_id)
     assert row is not None and row.summary is None
     assert referee_at(store_url).status(game_id)["entries"] == 1
+
+
+def test_the_status_read_from_a_summary_keeps_the_rules_order_of_keys(store_url: str) -> None:
+    """The screens show the clock's facts in the order the rules give them, so the summary
+    hands back the status as the rules made it, not re-sorted."""
+    referee = referee_at(store_url)
+    game_id = referee.start("rushzone", "Bears", "Packers").game_id
+    for text in OPENING:
+        referee.enter(game_id, text)
+    fresh = referee_at(store_url)  # nothing cached: the status comes from the summary row
+    read = fresh.status(game_id)
+    live = live_status(referee.game(game_id))
+    assert list(read) == list(live) and list(read)[:3] == ["game_id", "ruleset", "home"]
+    assert json.dumps(read) == json.dumps(live)
