@@ -16,7 +16,12 @@ from typing import Any, TypeVar
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import PersistenceError, RecordConflictError
+from eventsourcing.persistence import (
+    OperationalError,
+    PersistenceError,
+    ProgrammingError,
+    RecordConflictError,
+)
 from eventsourcing.utils import get_topic
 
 from companion import current, transfer
@@ -327,6 +332,14 @@ class Referee(Application[UUID]):
             self.save(game)
         except RecordConflictError:
             fresh = self.game(game_id)
+            act(fresh, loaded)
+            raise GameMovedOn(fresh.moved_on(loaded)) from None
+        except (OperationalError, ProgrammingError):
+            # psycopg's pipeline can report a lost race as "pipeline aborted" instead of the
+            # unique violation: when the game did move on, it is that race, answered the same.
+            fresh = self.game(game_id)
+            if fresh.version <= loaded:
+                raise
             act(fresh, loaded)
             raise GameMovedOn(fresh.moved_on(loaded)) from None
         self._cache(game)
