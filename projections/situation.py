@@ -17,10 +17,8 @@ def view(record: GameRecord) -> dict[str, Any]:
         **situation,
         "entries": len(record.effective),
         "struck": len(record.struck),
-        # The order live_status gives: a status read from the record and one from the game
-        # (or from its summary row) print alike.
-        "version": record.version,
         "pending": record.pending,
+        "version": record.version,
     }
 
 
