@@ -879,8 +879,9 @@ def live_status(game: Game) -> dict[str, Any]:
         **game.situation,
         "entries": len(game.effective),
         "struck": game.struck_count,
-        "version": game.version,
+        # The order the record's fold gives (projections.situation.view, pinned by #18).
         "pending": game.waiting,
+        "version": game.version,
     }
 
 
