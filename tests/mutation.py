@@ -54,23 +54,43 @@ def _game_source(repo: Path, game: str) -> str:
     return f"domain/rulesets/{game}.py"
 
 
-def configure(repo: Path, game: str, tests: list[str]) -> None:
+# Lines that only word what people read: a message continued on its own line (it starts with a
+# string) or a refusal. Their mutants change a sentence, never a ruling (docs/mutation.md, group
+# "wording only"), and each one costs a full run of the tests that reach it.
+WORDING_LINES = (
+    r"^\s*[rbufRBUF]*\"[^\"]*\"\s*[,)\]]*\s*$",
+    r"^\s*[rbufRBUF]*'[^']*'\s*[,)\]]*\s*$",
+    r"raise IllegalEntry\(",
+)
+
+
+def configure(
+    repo: Path,
+    game: str,
+    tests: list[str],
+    *,
+    skip_wording: bool = False,
+    deselect: tuple[str, ...] = (),
+) -> None:
     """mutmut's settings, written into the clone's pyproject.toml only."""
     files = sorted({f for pattern in tests for f in glob.glob(pattern, root_dir=repo)})
     if not files:
         raise SystemExit(f"no test files match {tests} in the clone")
-    section = "\n".join(
-        [
-            "",
-            "[tool.mutmut]",
-            'source_paths = ["domain"]',
-            f"only_mutate = {_toml_list([_game_source(repo, game)])}",
-            f"also_copy = {_toml_list(list(ALSO_COPY))}",
-            f"pytest_add_cli_args_test_selection = {_toml_list(files)}",
-            'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]',
-            "",
-        ]
-    )
+    pytest_args = ["-p", "no:cacheprovider", "-q"]
+    for node in deselect:
+        pytest_args += ["--deselect", node]
+    lines = [
+        "",
+        "[tool.mutmut]",
+        'source_paths = ["domain"]',
+        f"only_mutate = {_toml_list([_game_source(repo, game)])}",
+        f"also_copy = {_toml_list(list(ALSO_COPY))}",
+        f"pytest_add_cli_args_test_selection = {_toml_list(files)}",
+        f"pytest_add_cli_args = {_toml_list(pytest_args)}",
+    ]
+    if skip_wording:
+        lines.append(f"do_not_mutate_patterns = {_toml_list(list(WORDING_LINES))}")
+    section = "\n".join([*lines, ""])
     pyproject = repo / "pyproject.toml"
     pyproject.write_text(pyproject.read_text(encoding="utf-8") + section, encoding="utf-8")
 
@@ -116,12 +136,32 @@ def report(repo: Path, game: str, commit: str, seconds: float) -> str:
         + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
         "",
     ]
-    for name, status in sorted(statuses.items()):
-        if status in ("killed", "timeout"):
-            continue
-        diff = mutmut(repo, "show", name, capture=True)
-        lines += [f"## {name} ({status})", "", "```diff", diff.strip(), "```", ""]
+    survivors = [n for n, s in sorted(statuses.items()) if s not in ("killed", "timeout")]
+    diffs = _diffs(repo, survivors)
+    for name in survivors:
+        lines += [f"## {name} ({statuses[name]})", "", "```diff", diffs[name].strip(), "```", ""]
     return "\n".join(lines)
+
+
+def _diffs(repo: Path, names: list[str]) -> dict[str, str]:
+    """Every named mutant's diff, from one process (``mutmut show`` starts one per mutant)."""
+    script = (
+        "import json, sys\n"
+        "from mutmut.mutation.diff_apply import get_diff_for_mutant\n"
+        "names = json.load(sys.stdin)\n"
+        "json.dump({n: get_diff_for_mutant(n) for n in names}, sys.stdout)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=repo,
+        input=json.dumps(names),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=_clean_env(),
+    )
+    found: dict[str, str] = json.loads(done.stdout)
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,6 +180,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-children", type=int, default=1, help="mutmut workers (default 1)")
     parser.add_argument("--report", type=Path, help="write the markdown report here too")
     parser.add_argument("--keep", action="store_true", help="keep the clone (mutmut browse)")
+    parser.add_argument(
+        "--skip-wording",
+        action="store_true",
+        help="leave message lines unmutated (a line that starts with a string, a refusal)",
+    )
+    parser.add_argument(
+        "--deselect",
+        action="append",
+        default=[],
+        help="a test node id left out of the judging tests (repeatable)",
+    )
     args = parser.parse_args(argv)
     tests = args.tests or [f"tests/domain/test_{args.game}*.py"]
 
@@ -149,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         commit = clone(repo, args.ref)
         if repo.resolve() == ROOT or ROOT in repo.resolve().parents:
             raise SystemExit("refusing to run mutmut inside the working tree")
-        configure(repo, args.game, tests)
+        configure(
+            repo, args.game, tests, skip_wording=args.skip_wording, deselect=tuple(args.deselect)
+        )
         print(f"mutmut on domain/rulesets/{args.game}.py at {commit[:12]} in {repo}", flush=True)
         started = time.monotonic()
         # mutmut exits non-zero when mutants survive; the report below says which.

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from tests.mutation import configure
+from tests.mutation import WORDING_LINES, configure
 
 
 def _repo(tmp_path: Path) -> Path:
@@ -29,3 +30,32 @@ def test_a_game_module_is_mutated_alone(tmp_path: Path) -> None:
     configure(repo, "thirdandlong", ["tests/test_game.py"])
     settings = (repo / "pyproject.toml").read_text(encoding="utf-8")
     assert 'only_mutate = ["domain/rulesets/thirdandlong.py"]' in settings
+
+
+def test_wording_lines_are_left_unmutated_only_when_asked(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    configure(repo, "redzone", ["tests/test_game.py"])
+    assert "do_not_mutate_patterns" not in (repo / "pyproject.toml").read_text(encoding="utf-8")
+    (tmp_path / "wording").mkdir()
+    repo = _repo(tmp_path / "wording")
+    configure(repo, "redzone", ["tests/test_game.py"], skip_wording=True)
+    assert "do_not_mutate_patterns" in (repo / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_a_message_line_is_wording_and_a_rule_line_is_not() -> None:
+    def wording(line: str) -> bool:
+        return any(re.search(p, line) for p in WORDING_LINES)
+
+    assert wording('            f"{state.name(k)} kick off from the 30",')
+    assert wording("        'the ball is dead.')")
+    assert wording('            raise IllegalEntry(f"a die shows 1 to 6, not {face}")')
+    assert not wording('        "kickoff": partial(kick, onside=False),')
+    assert not wording("    if yards_to_go <= gained:")
+    assert not wording('        Ruling("onside", f"{state.name(k)} try an onside kick.", team=k)')
+
+
+def test_deselected_tests_are_passed_to_pytest(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    configure(repo, "redzone", ["tests/test_game.py"], deselect=("tests/test_game.py::test_slow",))
+    settings = (repo / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"--deselect", "tests/test_game.py::test_slow"' in settings
