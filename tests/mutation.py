@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import argparse
 import glob
+import io
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,7 +118,13 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
-def report(repo: Path, game: str, commit: str, seconds: float) -> str:
+def report(
+    repo: Path,
+    game: str,
+    commit: str,
+    seconds: float,
+    groups: dict[str, list[str]] | None = None,
+) -> str:
     """The score and every mutant that was not killed, with its diff, as markdown."""
     listing = mutmut(repo, "results", "--all", "true", capture=True)
     statuses: dict[str, str] = {}
@@ -136,11 +145,119 @@ def report(repo: Path, game: str, commit: str, seconds: float) -> str:
         + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
         "",
     ]
-    survivors = [n for n, s in sorted(statuses.items()) if s not in ("killed", "timeout")]
+    for group, names in (groups or {}).items():
+        run = [statuses[n] for n in names if statuses.get(n) not in (None, "not checked")]
+        dead = sum(1 for status in run if status in ("killed", "timeout"))
+        share = 100.0 * dead / len(run) if run else 0.0
+        lines += [f"- {group}: {dead} of {len(run)} killed ({share:.1f}%)"]
+    if groups:
+        lines.append("")
+    unjudged = ("killed", "timeout", "not checked", "skipped")
+    survivors = [n for n, s in sorted(statuses.items()) if s not in unjudged]
     diffs = _diffs(repo, survivors)
     for name in survivors:
         lines += [f"## {name} ({statuses[name]})", "", "```diff", diffs[name].strip(), "```", ""]
     return "\n".join(lines)
+
+
+_GENERATE = """
+import json, sys
+from pathlib import Path
+from mutmut.__main__ import create_mutants, store_lines_covered_by_tests
+from mutmut.mutation.data import SourceFileMutationData
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+from mutmut.mutation.trampoline import set_mutant_under_test
+from mutmut.utils.file_utils import (
+    copy_also_copy_files, copy_src_dir, setup_source_paths, walk_mutatable_files,
+)
+set_mutant_under_test("mutant_generation")
+Path("mutants").mkdir(exist_ok=True)
+copy_src_dir()
+copy_also_copy_files()
+setup_source_paths()
+store_lines_covered_by_tests()
+create_mutants(1)
+diffs = {}
+for path in walk_mutatable_files():
+    data = SourceFileMutationData(path=path)
+    data.load()
+    for name in data.exit_code_by_key:
+        diffs[name] = get_diff_for_mutant(name, path=data.path)
+json.dump(diffs, sys.stdout)
+"""
+
+
+def generate(repo: Path) -> dict[str, str]:
+    """Every mutant mutmut makes of the configured files, by name, with its diff (none run)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _GENERATE],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=_clean_env(),
+    )
+    found: dict[str, str] = json.loads(done.stdout)
+    return found
+
+
+_COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
+
+
+def _changed_tokens(diff: str) -> tuple[list[tokenize.TokenInfo], list[tokenize.TokenInfo]]:
+    """The tokens of the lines a mutant removed and added, where they differ."""
+    removed = [
+        line[1:]
+        for line in diff.splitlines()
+        if line.startswith("-") and not line.startswith("---")
+    ]
+    added = [
+        line[1:]
+        for line in diff.splitlines()
+        if line.startswith("+") and not line.startswith("+++")
+    ]
+
+    def tokens(lines: list[str]) -> list[tokenize.TokenInfo]:
+        text = "\n".join(line.strip() for line in lines)
+        try:
+            return [
+                t
+                for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                if t.type in (tokenize.OP, tokenize.NUMBER, tokenize.NAME)
+            ]
+        except (tokenize.TokenError, IndentationError, SyntaxError):
+            return []
+
+    before, after = tokens(removed), tokens(added)
+    head = 0
+    while head < min(len(before), len(after)) and before[head].string == after[head].string:
+        head += 1
+    tail = 0
+    while (
+        tail < min(len(before), len(after)) - head
+        and before[-1 - tail].string == after[-1 - tail].string
+    ):
+        tail += 1
+    return before[head : len(before) - tail], after[head : len(after) - tail]
+
+
+def is_threshold(diff: str) -> bool:
+    """A mutant that moves a boundary: a comparison turned into another, or a number changed."""
+    before, after = _changed_tokens(diff)
+    changed = before + after
+    if any(t.type == tokenize.NUMBER for t in changed):
+        return True
+    return any(t.string in _COMPARISONS for t in before) and any(
+        t.string in _COMPARISONS for t in after
+    )
+
+
+def choose(diffs: dict[str, str], sample: int, seed: int) -> tuple[list[str], list[str]]:
+    """Every threshold mutant, and a uniform random sample of ``sample`` of the others."""
+    thresholds = sorted(n for n, d in diffs.items() if is_threshold(d))
+    others = sorted(n for n in diffs if n not in set(thresholds))
+    picked = sorted(random.Random(seed).sample(others, min(sample, len(others))))
+    return thresholds, picked
 
 
 def _diffs(repo: Path, names: list[str]) -> dict[str, str]:
@@ -191,6 +308,13 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="a test node id left out of the judging tests (repeatable)",
     )
+    parser.add_argument(
+        "--sample",
+        type=int,
+        help="run every threshold mutant (a comparison or a number changed) and this many of "
+        "the others, drawn at random; without it every mutant runs",
+    )
+    parser.add_argument("--seed", type=int, default=15, help="the draw's seed (with --sample)")
     args = parser.parse_args(argv)
     tests = args.tests or [f"tests/domain/test_{args.game}*.py"]
 
@@ -205,14 +329,34 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"mutmut on domain/rulesets/{args.game}.py at {commit[:12]} in {repo}", flush=True)
         started = time.monotonic()
+        names: list[str] = []
+        groups: dict[str, list[str]] | None = None
+        if args.sample is not None:
+            diffs = generate(repo)
+            thresholds, others = choose(diffs, args.sample, args.seed)
+            names = thresholds + others
+            groups = {
+                f"threshold mutants (all {len(thresholds)})": thresholds,
+                f"other mutants (a random {len(others)} of {len(diffs) - len(thresholds)}, "
+                f"seed {args.seed})": others,
+            }
+            print(f"{len(diffs)} mutants; running {len(names)}", flush=True)
         # mutmut exits non-zero when mutants survive; the report below says which.
         subprocess.run(
-            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
+            [
+                sys.executable,
+                "-m",
+                "mutmut",
+                "run",
+                "--max-children",
+                str(args.max_children),
+                *names,
+            ],
             cwd=repo,
             env={**_clean_env(), "HYPOTHESIS_PROFILE": "dev"},
             check=False,
         )
-        text = report(repo, args.game, commit, time.monotonic() - started)
+        text = report(repo, args.game, commit, time.monotonic() - started, groups)
         print(text)
         if args.report:
             args.report.write_text(text, encoding="utf-8")
