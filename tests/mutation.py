@@ -183,21 +183,18 @@ for path in walk_mutatable_files():
     data.load()
     for name in data.exit_code_by_key:
         diffs[name] = get_diff_for_mutant(name, path=data.path)
-json.dump(diffs, sys.stdout)
+# mutmut prints the files it mutates to standard output: the diffs go to a file of their own.
+Path(sys.argv[1]).write_text(json.dumps(diffs), encoding="utf-8")
 """
 
 
 def generate(repo: Path) -> dict[str, str]:
     """Every mutant mutmut makes of the configured files, by name, with its diff (none run)."""
-    done = subprocess.run(
-        [sys.executable, "-c", _GENERATE],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        check=True,
-        env=_clean_env(),
+    out = repo / "mutmut-diffs.json"
+    subprocess.run(
+        [sys.executable, "-c", _GENERATE, str(out)], cwd=repo, check=True, env=_clean_env()
     )
-    found: dict[str, str] = json.loads(done.stdout)
+    found: dict[str, str] = json.loads(out.read_text(encoding="utf-8"))
     return found
 
 
