@@ -26,6 +26,7 @@ from kivy.uix.widget import Widget
 from mobile import headless as h
 from mobile import pad
 from mobile.app import ZebraApp
+from mobile.screens import LogRow
 from tests.mobile.coach import PadPath
 
 TOUCH = 48.0  # dp
@@ -276,3 +277,30 @@ def enter(app: ZebraApp, path: PadPath, look: Any = None) -> None:
                 tap_value(app, value)
             looked()
         h.tap(_one(app, "KeyButton", key="ENTER"))
+
+
+def long_press(app: ZebraApp, seq: int) -> None:
+    """A finger held on a log row: the drawer scrolls, so the row sees the finger only once
+    the scroll view has watched it stay still for a few frames; then it stays down a while."""
+    if not app.drawer_open:
+        h.tap(app.manager.current_screen.ids.log_button)
+    # A picker just closed fades out for a moment and takes the touches meanwhile.
+    for _ in range(40):
+        if not h.find(app.root_window, "ReasonPopup"):
+            break
+        time.sleep(0.02)
+        h.frames(1)
+    row = next(r for r in h.find(app.root, "LogRow") if r.seq == seq)
+    x, y = row.to_window(*row.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    for _ in range(40):
+        if row.press_event is not None:
+            break
+        time.sleep(0.02)
+        h.frames(1)
+    assert row.press_event is not None
+    time.sleep(LogRow.hold_seconds + 0.05)
+    h.frames(2)
+    touch.touch_up()
+    h.frames()

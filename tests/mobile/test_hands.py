@@ -16,7 +16,6 @@ from urllib.parse import urlsplit, urlunsplit
 from uuid import UUID, uuid4
 
 import pytest
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.widget import Widget
 
 from companion.service import Referee
@@ -26,6 +25,7 @@ from mobile import headless as h
 from mobile.app import ZebraApp
 from mobile.screens import LogRow
 from tests.mobile import screen as look
+from tests.mobile.screen import long_press
 
 # A second process holding SQLite's write lock on the store, as another tablet or the CLI
 # would while it writes; it lets go when told (a line on its stdin).
@@ -302,30 +302,6 @@ def test_the_default_disputes_game_records_no_option(tablet: ZebraApp) -> None:
     game = UUID(app.game_id)
     assert app.referee.game(game).disputes == "referee"
     assert "disputes" not in app.referee.game(game).options
-
-
-def long_press(app: ZebraApp, seq: int) -> None:
-    if not app.drawer_open:
-        h.tap(app.manager.current_screen.ids.log_button)
-    for _ in range(40):
-        if not h.find(app.root_window, "ReasonPopup"):
-            break
-        time.sleep(0.02)
-        h.frames(1)
-    row = next(r for r in h.find(app.root, "LogRow") if r.seq == seq)
-    x, y = row.to_window(*row.center)
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    for _ in range(40):
-        if row.press_event is not None:
-            break
-        time.sleep(0.02)
-        h.frames(1)
-    assert row.press_event is not None
-    time.sleep(LogRow.hold_seconds + 0.05)
-    h.frames(2)
-    finger.touch_up()
-    h.frames()
 
 
 def test_a_correction_is_reverted_and_a_restore_brings_back_those_struck_with_it(

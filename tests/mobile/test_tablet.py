@@ -15,7 +15,6 @@ from pathlib import Path
 from uuid import UUID
 
 import pytest
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.widget import Widget
 from typer.testing import CliRunner
 
@@ -31,6 +30,7 @@ from mobile import headless as h
 from mobile import pad
 from mobile.app import OTHER_COACH, ZebraApp
 from mobile.screens import LogRow
+from tests.mobile.screen import long_press
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -264,33 +264,6 @@ def test_a_refused_entry_is_shown_in_place_and_nothing_is_recorded(tablet: Zebra
     assert app.banner_kind == "error" and app.banner_headline == "NOT RECORDED"
     assert "receive" in app.banner_text
     assert app.referee.status(UUID(app.game_id)) == before
-
-
-def long_press(app: ZebraApp, seq: int) -> None:
-    """A finger held on a log row: the drawer scrolls, so the row sees the finger only once
-    the scroll view has watched it stay still for a few frames; then it stays down a while."""
-    if not app.drawer_open:
-        h.tap(app.manager.current_screen.ids.log_button)
-    # A picker just closed fades out for a moment and takes the touches meanwhile.
-    for _ in range(40):
-        if not h.find(app.root_window, "ReasonPopup"):
-            break
-        time.sleep(0.02)
-        h.frames(1)
-    row = next(r for r in h.find(app.root, "LogRow") if r.seq == seq)
-    x, y = row.to_window(*row.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    for _ in range(40):
-        if row.press_event is not None:
-            break
-        time.sleep(0.02)
-        h.frames(1)
-    assert row.press_event is not None
-    time.sleep(LogRow.hold_seconds + 0.05)
-    h.frames(2)
-    touch.touch_up()
-    h.frames()
 
 
 def test_long_press_strikes_or_restores_an_entry_with_a_reason(tablet: ZebraApp) -> None:
