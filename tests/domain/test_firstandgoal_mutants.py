@@ -1,0 +1,294 @@
+"""1st & Goal rules that the mutation run of issue 15 found without a test (docs/mutation.md).
+
+Each test is named for the rule it checks and cites the Czech transcript
+(first-and-goal.cs.txt, which wins over the English translation); a threshold is checked on
+both sides of its boundary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.ruleset import Ruling
+from domain.rulesets.firstandgoal import Cards
+from tests.domain.scripts import Played
+from tests.domain.test_firstandgoal import game, kicked_off, placed, sit
+
+
+def clock(g: Played, side: str) -> tuple[int, int, int]:
+    """The ``offence`` or ``defence`` deck, hand and discard pile, as the table sees them."""
+    c = sit(g)["clock"]
+    return c[f"{side}_deck"], c[f"{side}_hand"], c[f"{side}_discard"]
+
+
+def ruling(g: Played, kind: str) -> Ruling:
+    """The one ruling of ``kind`` among the last entry's rulings."""
+    found = [r for r in g.last if r.kind == kind]
+    assert len(found) == 1, [r.kind for r in g.last]
+    return found[0]
+
+
+def keywords(g: Played) -> list[str]:
+    return [f.keyword for f in g.ruleset.expected(g.state).forms]
+
+
+def in_half(g: Played, half: int) -> Played:
+    """The same game moved to ``half`` (3 is overtime), the score still level."""
+    g.state = replace(g.state, half=half, scores=((0, 0),) * half)
+    return g
+
+
+# Scoring in the second half and in overtime (pp. 9-10) ----------------------------------------
+
+
+def test_a_touchdown_in_overtime_ends_the_game_at_once() -> None:
+    """Overtime (p. 10 "První tým, který v prodloužení skóruje, zvítězí"): no try after it."""
+    g = in_half(placed(5, marker=0), 2)
+    g.enter("play slant nickel", "dice yellow black", "roll 5 0 hail")
+    assert (g.state.phase, sit(g)["score"]["home"], sit(g)["finished"]) == ("try", 6, False)
+    g = in_half(placed(5, marker=0), 3)
+    g.enter("play slant nickel", "dice yellow black", "roll 5 0 hail")
+    assert (g.state.phase, sit(g)["score"]["home"], sit(g)["winner"]) == ("final", 6, "home")
+    assert g.kinds() == ["roll", "touchdown", "final"]
+
+
+def test_a_safety_in_the_second_half_is_followed_by_the_free_punt() -> None:
+    """Safety (p. 9 "Útočník poté předá míč obránci kopnutím běžného puntu z čáry 20 yardů")."""
+    g = in_half(placed(95, marker=85), 2)
+    g.enter("play slant nickel", "dice yellow black", "roll 0 -5 hail")
+    assert (sit(g)["score"]["away"], sit(g)["finished"]) == (2, False)
+    assert g.state.phase == "board_dice" and g.state.free_kick
+    assert keywords(g) == ["dice"]
+
+
+def test_a_safety_in_overtime_ends_the_game_at_once() -> None:
+    """Overtime (p. 10 "První tým, který v prodloužení skóruje, zvítězí"): a safety scores too."""
+    g = in_half(placed(95, marker=85), 3)
+    g.enter("play slant nickel", "dice yellow black", "roll 0 -5 hail")
+    assert (g.state.phase, sit(g)["score"]["away"], sit(g)["winner"]) == ("final", 2, "away")
+    assert g.kinds() == ["roll", "safety", "final"]
+
+
+def test_a_good_two_point_try_is_ruled_two_points_to_the_scorer() -> None:
+    """Two-point conversion (p. 9 "Pokud uspějete, získáte 2 body"): the ruling says so."""
+    g = placed(5, marker=0)
+    g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail", "two")
+    g.enter("play slant nickel", "dice yellow black", "roll 2 0 hail")
+    good = ruling(g, "two_point")
+    assert (good.team, good.points, sit(g)["score"]["home"]) == ("home", 2, 8)
+
+
+def test_a_two_point_try_needs_a_card_in_each_hand() -> None:
+    """Two-point conversion (p. 9 "v jednom zahrání (tzn. pomocí kostek určených kartami)")."""
+    for black_hand, offered in ((2, True), (1, False)):
+        g = placed(5, marker=0)
+        g.state = replace(g.state, black=Cards(deck=0, hand=black_hand, discard=60 - black_hand))
+        g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail")
+        assert sit(g)["clock"]["defence_hand"] == black_hand - 1
+        assert ("two" in keywords(g)) is offered and "pat" in keywords(g)
+
+
+# The card clock (pp. 4-5, 10) -----------------------------------------------------------------
+
+
+def test_a_run_card_saved_by_the_defences_time_out_goes_back_on_the_deck() -> None:
+    """Run the clock (p. 10 "Tomu může obránce zabránit ... zvoláním TIME OUT", "kartu nepalte")."""
+    g = kicked_off()
+    g.enter("play sweep nickel")
+    assert clock(g, "offence") == (51, 7, 2)  # the card played and the run's burned card
+    g.enter("timeout away")
+    assert clock(g, "offence") == (52, 7, 1)
+    assert sit(g)["clock"]["burned_this_half"] == 0
+
+
+def test_a_run_card_burned_from_the_hand_and_saved_goes_back_to_the_hand() -> None:
+    """Run (p. 5 "Pokud je balíček prázdný, odhodí kartu z ruky"), saved by a time-out (p. 10)."""
+    g = kicked_off()
+    g.state = replace(g.state, green=Cards(deck=0, hand=5, discard=55))
+    g.enter("play sweep nickel")
+    assert clock(g, "offence") == (0, 3, 57)
+    g.enter("timeout away")
+    assert clock(g, "offence") == (0, 4, 56)
+
+
+def test_a_penalty_puts_back_a_run_card_burned_from_the_hand() -> None:
+    """Penalty (p. 7, ruling 15): no card is burned when a penalty is called, even declined."""
+    g = kicked_off()
+    g.state = replace(g.state, green=Cards(deck=0, hand=5, discard=55))
+    g.enter("play sweep nickel", "dice red black", "roll 3 0 p", "ref def 5")
+    assert clock(g, "offence") == (0, 4, 56)
+
+
+def test_time_out_option_a_gives_the_defence_a_card_from_its_discard_pile() -> None:
+    """Time-out (p. 4 "A. Skrytě si prohledat svůj odhazovací balíček ... přidat si ji do ruky")."""
+    g = kicked_off()
+    g.enter("play slant nickel", "dice yellow black", "roll 3 0 hail")
+    assert clock(g, "defence") == (51, 8, 1)
+    g.enter("timeout home")
+    assert ruling(g, "timeout").data == {"left": 2}
+    g.enter("options none a")
+    assert clock(g, "defence") == (51, 9, 0)
+    assert clock(g, "offence") == (51, 8, 1)
+
+
+def test_a_qb_kneel_puts_the_card_from_the_hand_on_the_discard_pile() -> None:
+    """QB kneel (p. 10 "Odhoďte jednu kartu z ruky, ztrácíte 1 yard a 1 down")."""
+    g = placed(50)
+    g.state = replace(g.state, green=Cards(deck=0, hand=4, discard=56))
+    g.enter("kneel")
+    assert clock(g, "offence") == (0, 3, 57)
+    assert sit(g)["clock"]["burned_this_half"] == 1
+    kneel = ruling(g, "kneel")
+    assert (kneel.team, kneel.yards) == ("home", -1)
+    g.enter("play slant nickel", "dice yellow black", "roll 3 0 hail")
+    assert clock(g, "offence") == (0, 2, 58)
+
+
+# QB sneak (p. 11) -----------------------------------------------------------------------------
+
+
+def test_a_sneak_with_no_penalty_on_the_referee_die_loses_a_down() -> None:
+    """QB sneak (p. 11 "Při ostatních výsledcích se míč neposunuje. Ztrácíte 1 down")."""
+    g = placed(41, down=3, marker=40)
+    g.enter("sneak", "roll p", "ref other 5")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (41, 4)
+    assert g.kinds() == ["no_penalty", "sneak", "down"]
+    lost = ruling(g, "sneak")
+    assert (lost.team, lost.yards) == ("home", 0)
+
+
+def test_a_sneak_whose_penalty_is_declined_loses_a_down() -> None:
+    """QB sneak (p. 11 "vyhodnoťte běžný postih"): declined, the sneak gains nothing (p. 7)."""
+    g = placed(41, down=3, marker=40)
+    g.enter("sneak", "roll p", "ref def 5", "decline")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (41, 4)
+    assert g.kinds() == ["penalty_declined", "sneak", "down"]
+
+
+def test_a_sneak_ruling_gives_the_yard_gained_or_none() -> None:
+    """QB sneak (p. 11 "Posuňte míč o 1 yard a získejte nový 1. down"; "Míč se neposunuje")."""
+    for face, gained, spot in (("hail", 1, (40, 1)), ("t", 0, (41, 4))):
+        g = placed(41, down=3, marker=40)
+        g.enter("sneak", f"roll {face}")
+        sneak = ruling(g, "sneak")
+        assert (sneak.team, sneak.yards) == ("home", gained)
+        assert (sit(g)["ball_on"], sit(g)["down"]) == spot
+
+
+# Penalties (pp. 6-8) --------------------------------------------------------------------------
+
+
+def test_a_penalty_ruling_names_the_offender() -> None:
+    """Potential penalty (p. 6): "postižen je obránce" on one face, "útočník" on the other."""
+    for face, offender in (("def", "away"), ("off", "home")):
+        g = placed(60, down=2, marker=50)
+        g.enter("play slant nickel", "dice yellow black", "roll 3 0 p", f"ref {face} 5")
+        flag = ruling(g, "penalty")
+        assert (flag.team, flag.data) == (offender, {"face": face, "yards": "5"})
+
+
+def test_an_accepted_penalty_is_ruled_with_the_yards_it_moves() -> None:
+    """Penalty die (p. 6 "5 = 5 yardů, posuňte míč o 5 yardů"): the accepted yards, unsigned."""
+    for face, spot, chooser in (("def", 55, "home"), ("off", 65, "away")):
+        g = placed(60, down=2, marker=50)
+        g.enter("play slant nickel", "dice yellow black", "roll 3 0 p", f"ref {face} 5", "accept")
+        accepted = ruling(g, "penalty_accepted")
+        assert (accepted.team, accepted.yards, sit(g)["ball_on"]) == (chooser, 5, spot)
+
+
+def test_a_return_penalty_is_marked_from_the_1_at_the_far_end_of_the_run() -> None:
+    """Kickoff return (p. 4), penalty (p. 7, ruling 19): a run to the 1, then 5 on the returners."""
+    g = game()
+    g.enter("toss home", "return", "dice red tan brown yellow", "roll 30 30 30 9 p")
+    g.enter("ref off 5", "accept")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (6, 1)
+
+
+def test_a_return_penalty_is_marked_from_the_own_1_at_the_latest() -> None:
+    """Kickoff return (p. 4 "Počínaje gólovou čárou"), penalty (ruling 19): at most the own 1."""
+    for roll, spot in (("0 0", 94), ("1 0", 94), ("2 0", 93)):
+        g = game()
+        g.enter("toss home", "return", "dice red tan", f"roll {roll} p", "ref def 5", "accept")
+        assert (sit(g)["possession"], sit(g)["ball_on"]) == ("home", spot)
+
+
+def test_a_punt_penalty_ruling_names_the_offender() -> None:
+    """Punt (p. 8 "Hoďte kostkami rozhodčího a postihu"): def on the receivers, off the kickers."""
+    for face, offender in (("def", "away"), ("off", "home")):
+        g = placed(60, down=4, marker=50)
+        g.enter("punt", "reveal kick kick", "dice blue green", "roll 30 p", f"ref {face} 10")
+        flag = ruling(g, "penalty")
+        assert (flag.team, flag.data) == (offender, {"face": face, "yards": "10"})
+
+
+# Kicks (pp. 7-8, 11, 16) ----------------------------------------------------------------------
+
+
+def test_a_field_goal_ruling_comes_before_the_card_it_burns() -> None:
+    """Field goal (p. 9 "Po jakémkoli pokusu o gól z pole musí útočník spálit jednu kartu")."""
+    g = placed(20, marker=10)
+    g.enter("fg", "reveal kick kick", "block t t", "dice red tan brown", "roll 6 6 8")
+    assert g.kinds()[:2] == ["field_goal", "burn"]
+    g = placed(20, marker=10)
+    g.enter("fg", "reveal kick kick", "block t t", "dice red tan brown", "roll 6 6 7")
+    assert g.kinds() == ["field_goal_missed", "burn"]
+    assert ruling(g, "field_goal_missed").team == "away"
+
+
+def test_a_d20_punt_row_says_whether_the_punt_is_returned() -> None:
+    """d20 punt (p. 16 "Vracení Fair catch, není dovoleno"; "Punt může být ... vrácen")."""
+    g = placed(70, down=4, marker=60, d20="yes")
+    g.enter("punt", "reveal kick kick", "roll 5 fc")
+    assert (g.state.phase, sit(g)["possession"], sit(g)["ball_on"]) == ("call", "away", 70)
+    g = placed(70, down=4, marker=60, d20="yes")
+    g.enter("punt", "reveal kick kick", "roll 5 ret")
+    assert (g.state.phase, sit(g)["possession"]) == ("punt_return_choice", "away")
+    assert keywords(g) == ["return", "faircatch"]
+
+
+def test_a_second_20_on_the_d20_kickoff_is_ruled_a_return_all_the_way() -> None:
+    """d20 kickoff (p. 16 "Pokud padne znovu 20, míč je vrácen za touchdown")."""
+    g = game(d20="yes")
+    g.enter("toss home", "return", "roll 20 hail", "roll 20")
+    assert "d20_return" in g.kinds() and sit(g)["score"]["home"] == 6
+    g = game(d20="yes")
+    g.enter("toss home", "return", "roll 20 hail", "roll 5")
+    assert "d20_return" not in g.kinds() and sit(g)["ball_on"] == 65
+
+
+def test_a_squib_kick_carried_back_stays_on_the_field() -> None:
+    """Squib kick (p. 11 "Umístěte míč na čáru 30 yardů kopajícího týmu"): at worst the 1."""
+    for roll, spot in (("-10 -10 -8", 2), ("-10 -10 -9", 1), ("-10 -10 -10", 1)):
+        g = game(squib="yes")
+        g.enter("toss home", "squib", "dice red tan brown", f"roll {roll}")
+        assert (sit(g)["possession"], sit(g)["ball_on"]) == ("home", spot)
+
+
+def test_a_punt_carried_back_stays_on_the_field() -> None:
+    """Punt (p. 8): the receivers take the ball where it comes down, at worst the kickers' 1."""
+    for roll, spot in (("-10 -8", 2), ("-10 -9", 1), ("-10 -10", 1)):
+        g = placed(80, down=4, marker=70)
+        g.enter("punt", "reveal kick kick", "dice blue green", f"roll {roll}", "faircatch")
+        assert (sit(g)["possession"], sit(g)["ball_on"]) == ("away", spot)
+
+
+def test_a_labelled_punt_roll_names_the_punt_dice_kept() -> None:
+    """Punt (p. 8): the offence may swap one punt die for the play die; faces may be labelled."""
+    g = placed(60, down=4, marker=50)
+    g.enter("punt", "reveal kick kick", "dice red tan brown")
+    g.enter("roll brown 10 red 12 play hail")
+    punted = ruling(g, "punt")
+    assert (punted.yards, sit(g)["possession"], sit(g)["ball_on"]) == (22, "away", 62)
+
+
+# The optional turnover return (p. 11) ---------------------------------------------------------
+
+
+def test_a_turnover_return_carried_into_the_own_end_zone_is_a_touchback() -> None:
+    """Optional turnover (p. 11 "hoďte černou a červenou kostkou a posuňte ... míč")."""
+    for roll, spot in (("3 2", 90), ("-4 0", 99), ("-5 0", 80)):
+        g = placed(10, marker=0, turnover_return="yes")
+        g.enter("play slant nickel", "dice yellow black", "roll 5 0 t", "ref t")
+        assert (g.state.phase, g.state.ball_on) == ("turnover_roll", 95)
+        g.enter(f"roll {roll}")
+        assert (sit(g)["possession"], sit(g)["ball_on"], sit(g)["down"]) == ("away", spot, 1)
