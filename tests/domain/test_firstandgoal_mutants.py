@@ -12,7 +12,7 @@ from dataclasses import replace
 from domain.ruleset import Ruling
 from domain.rulesets.firstandgoal import Cards
 from tests.domain.scripts import Played
-from tests.domain.test_firstandgoal import game, kicked_off, placed, sit
+from tests.domain.test_firstandgoal import game, kicked_off, placed, refused, sit
 
 
 def clock(g: Played, side: str) -> tuple[int, int, int]:
@@ -292,3 +292,180 @@ def test_a_turnover_return_carried_into_the_own_end_zone_is_a_touchback() -> Non
         assert (g.state.phase, g.state.ball_on) == ("turnover_roll", 95)
         g.enter(f"roll {roll}")
         assert (sit(g)["possession"], sit(g)["ball_on"], sit(g)["down"]) == ("away", spot, 1)
+
+
+# Running the clock (p. 10) --------------------------------------------------------------------
+
+
+def test_running_the_clock_burns_one_card_per_completed_pass() -> None:
+    """Running the clock (p. 10 "po jakékoli dokončené přihrávce ... spálením jedné karty")."""
+    g = kicked_off()
+    g.enter("play slant nickel", "dice yellow black", "roll 3 0 hail")
+    assert "runclock" in keywords(g)
+    g.enter("runclock")
+    assert ruling(g, "burn").data == {"from": "deck"} and clock(g, "offence") == (50, 8, 2)
+    assert "runclock" not in keywords(g)
+
+
+def test_a_qb_sneak_after_a_completed_pass_does_not_run_the_clock() -> None:
+    """Running the clock (p. 10 "po jakékoli dokončené přihrávce"): a sneak is no pass (p. 11)."""
+    g = placed(60, down=1, marker=50)
+    g.enter("play slant nickel", "dice yellow black", "roll 9 0 hail")
+    assert sit(g)["distance"] == 1 and "runclock" in keywords(g)
+    g.enter("sneak", "roll x")
+    assert (sit(g)["ball_on"], sit(g)["down"]) == (51, 3)
+    assert "runclock" not in keywords(g)
+
+
+# Entries (docs/entries.md) --------------------------------------------------------------------
+
+
+def test_a_field_goal_call_takes_nothing_more() -> None:
+    """Field goal (p. 9): ``fg`` alone; the kick's dice come after the fake/kick reveal."""
+    g = placed(20, marker=10)
+    refused(g, "fg 30", "takes nothing more")
+    g.enter("fg")
+    assert ruling(g, "decision").team == "home" and g.state.phase == "kick_reveal"
+
+
+def test_labelled_referee_and_penalty_dice_are_read_in_any_order() -> None:
+    """Potential penalty (p. 6 "hoďte kostkou rozhodčího a kostkou postihu"), labelled faces."""
+    g = placed(60, down=2, marker=50)
+    g.enter("play slant nickel", "dice yellow black", "roll 3 0 p", "ref penalty 10 referee def")
+    assert ruling(g, "penalty").data == {"face": "def", "yards": "10"}
+
+
+def test_labelled_extra_point_dice_are_read_in_any_order() -> None:
+    """Extra point (p. 9 "Pokud padnou dvě X, pokus je zblokován"), labelled faces."""
+    for entry, kind, score in (
+        ("pat ref x play x", "extra_point_blocked", 6),
+        ("pat referee x play hail", "extra_point", 7),
+    ):
+        g = placed(5, marker=0)
+        g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail", entry)
+        assert ruling(g, kind).team == "home" and sit(g)["score"]["home"] == score
+
+
+# Punts (p. 8) ---------------------------------------------------------------------------------
+
+
+def test_x_on_the_punt_blocks_it_and_the_receivers_take_the_ball_at_the_spot() -> None:
+    """Punt (p. 8), play-die X (ruling 4): blocked, the receiving team takes over at the line."""
+    g = placed(60, down=4, marker=50)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 30 x")
+    assert ruling(g, "punt_blocked").team == "away"
+    assert (sit(g)["possession"], sit(g)["ball_on"], sit(g)["down"]) == ("away", 40, 1)
+
+
+def test_a_free_punt_penalty_accepted_repeats_the_punt() -> None:
+    """Safety (p. 9 "běžného puntu z čáry 20"), punt penalty (p. 8 "opakujte punt"), ruling 19."""
+    g = placed(95, marker=85)
+    g.enter("play slant nickel", "dice yellow black", "roll 0 -5 hail", "dice blue green")
+    g.enter("roll 30 p", "ref def 5", "accept")
+    accepted = ruling(g, "penalty_accepted")
+    assert accepted.team == "home" and "repeat_punt" in g.kinds()
+    assert (g.state.phase, sit(g)["ball_on"], sit(g)["possession"]) == ("punt_roll", 75, "home")
+
+
+def test_a_punt_recovered_by_the_kickers_is_no_free_kick_afterwards() -> None:
+    """Punt (p. 8 T, then a flag): "postih může dát zahrávajícímu týmu nový 1. down" (ruling 19)."""
+    g = placed(60, down=4, marker=50)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 t", "ref t")
+    assert ruling(g, "punt_recovered").team == "home"
+    assert (sit(g)["possession"], sit(g)["ball_on"], sit(g)["down"]) == ("home", 40, 1)
+    g.state = replace(g.state, down=4)
+    g.enter("punt", "reveal kick kick", "roll 20 p", "ref def 10", "accept")
+    assert (g.state.phase, sit(g)["ball_on"], sit(g)["down"]) == ("call", 30, 1)
+
+
+def test_the_punt_rulings_name_the_team_that_gets_the_ball() -> None:
+    """Punt (p. 8): a touchback at the 20, a fair catch, an extra bounce rolled."""
+    g = placed(40, down=4, marker=30)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 30 15")
+    assert ruling(g, "punt_touchback").team == "away" and sit(g)["ball_on"] == 80
+    g = placed(70, down=4, marker=60)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 15", "faircatch")
+    assert ruling(g, "fair_catch").team == "away" and sit(g)["ball_on"] == 65
+    g = placed(70, down=4, marker=60)
+    g.enter("punt", "reveal kick kick", "dice blue green", "roll 20 break")
+    assert g.kinds() == ["extra_bounce"] and g.state.phase == "punt_bounce"
+
+
+# Two-point tries (p. 9) -----------------------------------------------------------------------
+
+
+def test_after_a_two_point_try_the_scorers_kick_off() -> None:
+    """Kickoff (p. 4 "kdykoli po skórování"), ruling 10: the scoring team kicks off."""
+    for gain, score in ((2, 8), (1, 6)):
+        g = placed(5, marker=0)
+        g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail", "two")
+        g.enter("play slant nickel", "dice yellow black", f"roll {gain} 0 hail")
+        assert (g.state.phase, sit(g)["possession"], sit(g)["score"]["home"]) == (
+            "kickoff",
+            "away",
+            score,
+        )
+
+
+def test_a_two_point_try_ends_when_a_repeat_has_no_card_left() -> None:
+    """Two-point conversion (p. 9 "v jednom zahrání"), ruling 20: no card, no repeat, no points."""
+    for hand, phase in ((2, "two_call"), (1, "kickoff")):
+        g = placed(5, marker=0)
+        g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail", "two")
+        g.state = replace(g.state, green=Cards(deck=0, hand=hand, discard=60 - hand))
+        g.enter("play slant nickel", "dice yellow black", "roll 1 0 p", "ref def 5", "accept")
+        assert (g.state.phase, sit(g)["score"]["home"]) == (phase, 6)
+    assert ruling(g, "two_point_failed").team == "home"
+
+
+# The facts of the rulings (kind, team, data, yards) -------------------------------------------
+
+
+def test_the_rulings_of_a_drive_name_their_team_and_yards() -> None:
+    """Kickoff return (p. 4), breakaway (p. 6), downs (p. 5): who and how far, in each ruling."""
+    g = game()
+    g.enter("toss home", "return", "dice red tan", "roll 6 4 hail")
+    ret = ruling(g, "return")
+    assert (ret.team, ret.yards, sit(g)["ball_on"]) == ("home", 10, 90)
+    g.enter("play sweep nickel")
+    assert ruling(g, "burn").data == {"from": "deck"}
+    g.enter("dice red black", "roll 2 0 break")
+    assert ruling(g, "breakaway").yards == 2
+    g.enter("roll 3 -1 hail")
+    assert ruling(g, "breakaway_end").yards == 2
+    assert ruling(g, "down").data == {"ball_on": 86}
+    g.state = replace(g.state, down=4)
+    g.enter("play slant nickel", "dice yellow black", "roll 1 0 hail")
+    assert ruling(g, "turnover_on_downs").team == "away" and sit(g)["ball_on"] == 15
+
+
+def test_the_kick_rulings_name_their_team_and_yards() -> None:
+    """Onside (p. 8), squib (p. 11), field goal (pp. 7, 9): the kick's team and its yards."""
+    g = game()
+    g.enter("toss home", "onside", "roll 4 3 t t")
+    assert ruling(g, "onside_failed").yards == 7
+    g = game()
+    g.enter("toss home", "onside", "roll 6 5 t other")
+    assert ruling(g, "onside_recovered").yards == 11
+    g = game(squib="yes")
+    g.enter("toss home", "squib", "dice red", "roll 5")
+    assert ruling(g, "squib").team == "home"
+    g = placed(20, marker=10)
+    g.enter("fg", "reveal kick kick", "block x x")
+    assert ruling(g, "field_goal_blocked").team == "away"
+    assert ruling(g, "burn").team == "home"
+    g = placed(20, marker=10)
+    g.enter("fg", "reveal kick kick", "block t t", "dice red tan brown", "roll 6 6 9")
+    goal = ruling(g, "field_goal")
+    assert (goal.team, goal.yards, goal.points) == ("home", 21, 3)
+
+
+def test_a_declined_penalty_and_a_hail_mary_are_ruled_for_their_team() -> None:
+    """Penalty (p. 7 "může útočící hráč postih odmítnout"); Hail Mary (p. 10)."""
+    g = placed(60, down=2, marker=50)
+    g.enter("play slant nickel", "dice yellow black", "roll 3 0 p", "ref def 5", "decline")
+    assert ruling(g, "penalty_declined").team == "home" and sit(g)["ball_on"] == 57
+    g = placed(70)
+    g.state = replace(g.state, green=Cards(deck=0, hand=2, discard=58))
+    g.enter("hailmary")
+    assert g.kinds() == ["decision"] and ruling(g, "decision").team == "home"
