@@ -91,6 +91,17 @@ def test_a_two_point_try_needs_a_card_in_each_hand() -> None:
 # The card clock (pp. 4-5, 10) -----------------------------------------------------------------
 
 
+def test_a_run_burns_the_last_card_of_the_deck_before_one_from_the_hand() -> None:
+    """Run (p. 5 "ihned spálí (odhodí) horní kartu z útočného balíčku. Pokud je balíček prázdný,
+    odhodí kartu z ruky")."""
+    for deck, after in ((1, (0, 4, 56)), (0, (0, 3, 57))):
+        g = kicked_off()
+        g.state = replace(g.state, green=Cards(deck=deck, hand=5, discard=55 - deck))
+        g.enter("play sweep nickel")
+        assert clock(g, "offence") == after
+        assert ruling(g, "burn").data == {"from": "deck" if deck else "hand"}
+
+
 def test_a_run_card_saved_by_the_defences_time_out_goes_back_on_the_deck() -> None:
     """Run the clock (p. 10 "Tomu může obránce zabránit ... zvoláním TIME OUT", "kartu nepalte")."""
     g = kicked_off()
