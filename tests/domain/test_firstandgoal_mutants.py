@@ -448,6 +448,9 @@ def test_the_rulings_of_a_drive_name_their_team_and_yards() -> None:
     g.state = replace(g.state, down=4)
     g.enter("play slant nickel", "dice yellow black", "roll 1 0 hail")
     assert ruling(g, "turnover_on_downs").team == "away" and sit(g)["ball_on"] == 15
+    g = game()
+    g.enter("toss home", "return", "dice red tan brown yellow", "roll 30 30 30 10 hail")
+    assert ruling(g, "return_touchdown").team == "home" and sit(g)["score"]["home"] == 6
 
 
 def test_the_kick_rulings_name_their_team_and_yards() -> None:
@@ -480,3 +483,12 @@ def test_a_declined_penalty_and_a_hail_mary_are_ruled_for_their_team() -> None:
     g.state = replace(g.state, green=Cards(deck=0, hand=2, discard=58))
     g.enter("hailmary")
     assert g.kinds() == ["decision"] and ruling(g, "decision").team == "home"
+
+
+def test_an_expansion_card_needs_a_name_after_its_prefix() -> None:
+    """Expansion teams (p. 16); docs/entries.md: ``run:NAME``, ``pass:NAME``, ``def:NAME``."""
+    g = kicked_off()
+    refused(g, "play run: nickel", "not an offence card")
+    g.enter("play run:x nickel")
+    assert ruling(g, "play").data == {"offence": "run:x", "defence": "nickel", "run": True}
+    assert "burn" in g.kinds()
