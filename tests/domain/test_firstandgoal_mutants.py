@@ -196,6 +196,9 @@ def test_a_penalty_ruling_names_the_offender() -> None:
         g.enter("play slant nickel", "dice yellow black", "roll 3 0 p", f"ref {face} 5")
         flag = ruling(g, "penalty")
         assert (flag.team, flag.data) == (offender, {"face": face, "yards": "5"})
+    g = placed(60, down=2, marker=50)
+    g.enter("play slant nickel", "dice yellow black", "roll 3 -1 p")
+    assert ruling(g, "potential_penalty").yards == 2
 
 
 def test_an_accepted_penalty_is_ruled_with_the_yards_it_moves() -> None:
@@ -492,3 +495,39 @@ def test_an_expansion_card_needs_a_name_after_its_prefix() -> None:
     g.enter("play run:x nickel")
     assert ruling(g, "play").data == {"offence": "run:x", "defence": "nickel", "run": True}
     assert "burn" in g.kinds()
+
+
+def test_a_card_that_is_no_card_is_refused_with_one_line() -> None:
+    """Plays (p. 4 "Oba hráči vyberou ze své ruky jednu kartu"); docs/entries.md names the cards."""
+    g = kicked_off()
+    refused(g, "play xyz", "'xyz' is not an offence card")
+    refused(g, "play xyz nickel", "'xyz' is not an offence card")
+
+
+def test_a_matchup_names_up_to_four_black_dice_and_all_six_colours() -> None:
+    """Black die (p. 3 "Některá zahrání požadují vícenásobný hod touto kostkou"); entries.md."""
+    g = kicked_off()
+    g.enter("play slant nickel")
+    refused(g, "dice yellow black black black black black", "at most 4 black dice")
+    g.enter("dice red tan brown yellow blue green black black black black")
+    assert (g.state.in_play.colours, g.state.in_play.blacks) == (
+        ("red", "tan", "brown", "yellow", "blue", "green"),
+        4,
+    )
+
+
+def test_the_board_may_name_all_six_coloured_dice_for_a_kick() -> None:
+    """Special teams (p. 7 "jsou zmíněny na plánu"), ruling 38: any of the six coloured dice."""
+    g = game()
+    g.enter("toss home", "return", "dice red tan brown yellow blue green")
+    assert sit(g)["board_dice"] == {"return": ["red", "tan", "brown", "yellow", "blue", "green"]}
+    g.enter("roll 1 1 1 1 1 1 hail")
+    assert sit(g)["ball_on"] == 94
+
+
+def test_a_defence_with_one_card_left_still_plays_it() -> None:
+    """Plays (p. 4): each coach plays a card from the hand; the last one is a card too."""
+    g = kicked_off()
+    g.state = replace(g.state, black=Cards(deck=0, hand=1, discard=59))
+    g.enter("play slant nickel")
+    assert clock(g, "defence") == (0, 0, 60) and g.state.phase == "matchup"
