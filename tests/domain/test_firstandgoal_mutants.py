@@ -531,3 +531,28 @@ def test_a_defence_with_one_card_left_still_plays_it() -> None:
     g.state = replace(g.state, black=Cards(deck=0, hand=1, discard=59))
     g.enter("play slant nickel")
     assert clock(g, "defence") == (0, 0, 60) and g.state.phase == "matchup"
+
+
+# The public view (situation) ------------------------------------------------------------------
+
+
+def test_the_view_starts_each_half_with_no_card_burned_and_its_own_score_line() -> None:
+    """End of half (p. 9): new decks and time-outs; overtime (p. 10) is shown as such."""
+    g = kicked_off()
+    g.enter("play sweep nickel", "dice red black", "roll 3 0 hail")
+    assert sit(g)["clock"]["burned_this_half"] == 1
+    g.state = replace(g.state, green=Cards(deck=0, hand=1, discard=59), scores=((7, 0),))
+    g.enter("play slant nickel", "dice yellow black", "roll 3 0 hail")
+    s = sit(g)
+    assert (s["quarter"], s["clock"]["burned_this_half"], s["clock"]["overtime"]) == (2, 0, False)
+    assert s["score_by_half"] == [{"home": 7, "away": 0}, {"home": 0, "away": 0}]
+    g = in_half(kicked_off(), 3)
+    assert sit(g)["clock"]["overtime"] is True
+
+
+def test_the_view_of_a_two_point_try_is_goal_to_go_from_the_2() -> None:
+    """Two-point conversion (p. 9 "Umístěte míč na 2-yardovou čáru"): 2 yards to the goal."""
+    g = placed(5, marker=0)
+    g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail", "two")
+    s = sit(g)
+    assert (s["ball_on"], s["distance"], s["first_and_goal"], s["converting"]) == (2, 2, True, True)
