@@ -142,6 +142,16 @@ def test_time_out_option_a_gives_the_defence_a_card_from_its_discard_pile() -> N
     assert clock(g, "offence") == (51, 8, 1)
 
 
+def test_a_team_may_call_its_last_time_out_of_the_half() -> None:
+    """Time-out (p. 4 "Pokud již hráči žádný ODDECHOVÝ ČAS nezbývá, nemůže již ... zvolat")."""
+    g = kicked_off()
+    g.state = replace(g.state, timeouts=(1, 1))
+    g.enter("timeout home")
+    assert ruling(g, "timeout").data == {"left": 0} and sit(g)["timeouts"]["home"] == 0
+    g.enter("options none none")
+    refused(g, "timeout home", "no time-outs left")
+
+
 def test_a_qb_kneel_puts_the_card_from_the_hand_on_the_discard_pile() -> None:
     """QB kneel (p. 10 "Odhoďte jednu kartu z ruky, ztrácíte 1 yard a 1 down")."""
     g = placed(50)
