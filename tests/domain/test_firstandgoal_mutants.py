@@ -566,3 +566,38 @@ def test_the_view_of_a_two_point_try_is_goal_to_go_from_the_2() -> None:
     g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail", "two")
     s = sit(g)
     assert (s["ball_on"], s["distance"], s["first_and_goal"], s["converting"]) == (2, 2, True, True)
+
+
+def test_the_view_shows_no_spot_while_a_kickoff_is_rolled() -> None:
+    """Kickoff (p. 4): the ball is placed only once the return, onside or squib is resolved."""
+    for kick, phase in (("return", "board_dice"), ("onside", "onside_roll")):
+        g = placed(5, marker=0)
+        g.enter("play bomb nickel", "dice blue black", "roll 9 0 hail", "pat hail x", kick)
+        assert (g.state.phase, sit(g)["ball_on"], sit(g)["down"]) == (phase, None, None)
+
+
+def test_the_view_says_whether_co_coaches_may_confer() -> None:
+    """3 or 4 players (p. 1): before the kickoff, decide whether a team's coaches may confer."""
+    assert sit(game())["confer"] is True
+    assert sit(game(teams="2v2", confer="no"))["confer"] is False
+
+
+# The end of a half (p. 9) ---------------------------------------------------------------------
+
+
+def test_the_half_ends_when_the_defence_has_no_card_left() -> None:
+    """End of half (p. 9 "Poločas skončí ihned"), ruling 25: the defence out of cards too."""
+    for hand, half in ((2, 1), (1, 2)):
+        g = kicked_off()
+        g.state = replace(g.state, black=Cards(deck=0, hand=hand, discard=60 - hand))
+        g.enter("play slant nickel", "dice yellow black", "roll 3 0 hail")
+        assert (sit(g)["quarter"], "halftime" in g.kinds()) == (half, half == 2)
+
+
+def test_a_time_out_may_name_the_offence_or_the_defence() -> None:
+    """Time-out (p. 4); docs/entries.md: a team by home/away or, once play has begun, off/def."""
+    g = kicked_off()
+    g.enter("timeout def")
+    assert ruling(g, "timeout").team == "away"
+    g.enter("options none none", "timeout off")
+    assert ruling(g, "timeout").team == "home"
