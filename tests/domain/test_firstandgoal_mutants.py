@@ -595,7 +595,7 @@ def test_the_half_ends_when_the_defence_has_no_card_left() -> None:
 
 
 def test_a_time_out_may_name_the_offence_or_the_defence() -> None:
-    """Time-out (p. 4); docs/entries.md: a team by home/away or, once play has begun, off/def."""
+    """Time-out (p. 4 "Pokud si jeden z hráčů vezme ODDECHOVÝ ČAS"): the team as off or def."""
     g = kicked_off()
     g.enter("timeout def")
     assert ruling(g, "timeout").team == "away"
