@@ -32,7 +32,7 @@ from kivy.uix.widget import Widget
 
 from companion import board, catalogue, rosters
 from companion.catalogue import DISPUTES
-from mobile import device, fit, layout, model, pad
+from mobile import device, fit, layout, model, pad, textures
 
 LONG_PRESS_SECONDS = 0.6
 # The smallest text on the table, in dp (before the user's font scale).
@@ -48,11 +48,11 @@ def font(size_dp: float) -> float:
     return float(sp(size_dp))
 
 
-class FitLabel(fit.Fits, Label):
+class FitLabel(fit.Fits, textures.Cached, Label):
     """A label whose text always shows whole (mobile.fit)."""
 
 
-class FitButton(fit.Fits, Button):
+class FitButton(fit.Fits, textures.Cached, Button):
     """A button whose caption always shows whole (mobile.fit)."""
 
 
@@ -873,7 +873,7 @@ class LogView(RecycleView):
         self.data = data
 
 
-class LogRow(RecycleDataViewBehavior, Label):
+class LogRow(RecycleDataViewBehavior, textures.Cached, Label):
     """One entry of the play-by-play; a long press offers to correct it."""
 
     hold_seconds = LONG_PRESS_SECONDS
