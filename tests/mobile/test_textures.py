@@ -6,8 +6,10 @@ Nothing here is timed: renders are counted (``TEXTURES.renders``, ``TEXTURES.log
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from kivy.core.text import Label as CoreLabel
@@ -16,7 +18,9 @@ from kivy.uix.label import Label
 
 from companion.service import Referee
 from companion.store import resolve
-from mobile import fit, textures
+from domain.ruleset import EntryForm, Prompt
+from mobile import app as app_module
+from mobile import fit, model, pad, textures
 from mobile import headless as h
 from mobile.app import ZebraApp
 from mobile.textures import TEXTURES
@@ -198,3 +202,62 @@ def test_a_measured_label_lays_text_out_as_kivy_does(markup: bool, bold: bool) -
     assert plain(font_size=30).get_extents("Packers") != plain(font_size=30, bold=True).get_extents(
         "Packers"
     )
+
+
+def forms_prompt(*keywords: str) -> Prompt:
+    return Prompt("home", "Call the play", tuple(EntryForm(k, f"the {k} call") for k in keywords))
+
+
+def test_a_pad_of_forms_is_relabelled_not_rebuilt_when_as_many_forms_follow(
+    tablet: ZebraApp,
+) -> None:
+    table = tablet.manager.get_screen("table")
+    tablet.pad = pad.Pad(forms_prompt("run", "pass", "punt", "kick"), {})
+    tablet.pad_version += 1
+    h.frames()
+    first = h.find(table.ids.pad_box, "FormButton")
+    assert [b.source for b in first][0].startswith("[b]RUN[/b]")
+    tablet.pad = pad.Pad(forms_prompt("blitz", "zone", "man", "prevent"), {})
+    tablet.pad_version += 1
+    h.frames()
+    again = h.find(table.ids.pad_box, "FormButton")
+    assert [id(b) for b in again] == [id(b) for b in first], "the same buttons"
+    assert [b.source.split("\n")[0] for b in again] == [
+        "[b]BLITZ[/b]",
+        "[b]ZONE[/b]",
+        "[b]MAN[/b]",
+        "[b]PREVENT[/b]",
+    ]
+    assert [b.index for b in again] == [0, 1, 2, 3]
+    tablet.pad = pad.Pad(forms_prompt("blitz", "zone"), {})
+    tablet.pad_version += 1
+    h.frames()
+    fewer = h.find(table.ids.pad_box, "FormButton")
+    assert len(fewer) == 2 and not {id(b) for b in fewer} & {id(b) for b in first}
+
+
+def test_with_the_drawer_open_a_press_makes_the_rows_and_usage_on_the_worker_thread(
+    tablet: ZebraApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for entry in OPENING[:2]:
+        tap_entry(tablet, entry)
+    tablet.toggle_log()
+    h.frames()
+    threads: list[str] = []
+    made_rows, made_usage = model.log_rows, app_module.usage_of
+
+    def log_rows(*args: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return made_rows(*args)
+
+    def usage_of(*args: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return made_usage(*args)
+
+    monkeypatch.setattr(model, "log_rows", log_rows)
+    monkeypatch.setattr(app_module, "usage_of", usage_of)
+    tap_entry(tablet, "green 4 2")
+    h.frames()
+    assert threads and threading.main_thread().name not in threads
+    assert tablet.log_rows[0]["entry"] == "green 4 2"
+    assert tablet._prepared is not None and list(tablet.log_rows) == tablet._prepared.rows
