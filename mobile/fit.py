@@ -35,72 +35,14 @@ def plain(text: str) -> str:
     return _TAG.sub("", text)
 
 
-# A run of text measured in a font: (width, height) in pixels. Kivy's layout asks the font
-# engine for every word and line again on each measure; a fit's search measures the same words
-# at the same few sizes over and over (every text it tries, the same sizes of its bisection).
-_EXTENTS: dict[tuple[Any, ...], tuple[int, int]] = {}
-_EXTENTS_LIMIT = 50_000
-
-
-def _extents(core: Any, measure: Callable[[str], Any], text: str) -> tuple[int, int]:
-    o = core.options
-    key = (
-        text,
-        o["font_size"],
-        o.get("font_name_r"),
-        o["bold"],
-        o["italic"],
-        o["underline"],
-        o["strikethrough"],
-        o["font_hinting"],
-        o["font_kerning"],
-        o["font_direction"],
-        o["font_script_name"],
-    )
-    got = _EXTENTS.get(key)
-    if got is None:
-        if len(_EXTENTS) >= _EXTENTS_LIMIT:
-            _EXTENTS.clear()
-        got = _EXTENTS[key] = tuple(measure(text))  # type: ignore[assignment]
-    return got
-
-
-class _MeasuredPlain(CoreLabel):  # type: ignore[misc,valid-type]
-    """Kivy's own text layout (the same answer to the pixel), each run measured once."""
-
-    def get_extents(self, text: str) -> tuple[int, int]:
-        return _extents(self, super().get_extents, text)
-
-    def get_cached_extents(self) -> Callable[[str], tuple[int, int]]:
-        return self.get_extents
-
-
-class _MeasuredMarkup(MarkupLabel):  # type: ignore[misc]
-    """Kivy's own markup layout (the same answer to the pixel), each run measured once."""
-
-    def get_extents(self, text: str) -> tuple[int, int]:
-        return _extents(self, super().get_extents, text)
-
-    def get_cached_extents(self) -> Callable[[str], tuple[int, int]]:
-        return self.get_extents
-
-
-def measured(cls: type) -> type:
-    """The core label class that lays text out as ``cls`` does, to the pixel, measuring each run
-    of text once (Kivy's own label classes; any other as it is)."""
-    if issubclass(cls, MarkupLabel):
-        return _MeasuredMarkup if cls is MarkupLabel else cls
-    return _MeasuredPlain if cls is CoreLabel else cls
-
-
 @lru_cache(maxsize=8192)
 def _word_width(word: str, font: float, bold: bool) -> float:
-    return float(_MeasuredPlain(font_size=font, bold=bold).get_extents(word)[0])
+    return float(CoreLabel(font_size=font, bold=bold).get_extents(word)[0])
 
 
 @lru_cache(maxsize=8192)
 def _height(text: str, font: float, width: float, bold: bool, markup: bool, halign: str) -> float:
-    cls = _MeasuredMarkup if markup else _MeasuredPlain
+    cls = MarkupLabel if markup else CoreLabel
     label = cls(text=text, font_size=font, bold=bold, text_size=(width, None), halign=halign)
     return float(label.render()[1])
 
@@ -270,8 +212,7 @@ def _holds(widget: Any, text: str, font: float, height: float) -> bool:
     measured = _HELD.get(key)
     if measured is None:
         options.update(text=text, font_size=font)
-        cls = _MeasuredMarkup if isinstance(core, MarkupLabel) else _MeasuredPlain
-        measured = _HELD[key] = float(cls(**options).render()[1])
+        measured = _HELD[key] = float(type(core)(**options).render()[1])
         if len(_HELD) > 4096:
             _HELD.clear()
     pad_y = _padding(widget.padding)[1]

@@ -24,8 +24,6 @@ from typing import Any
 from kivy.core.text.markup import MarkupLabel
 from kivy.utils import get_hex_from_color
 
-from mobile import fit
-
 # At most this many texture pixels are kept for labels no widget shows any more (RGBA: 4 bytes
 # a pixel, about 24 MB); a texture some widget still shows is kept alive by that widget anyway.
 PIXEL_BUDGET = 6_000_000
@@ -76,8 +74,7 @@ class Cache:
             self._entries.move_to_end(key)
             self.hits += 1
             return entry
-        # Laid out as the label's own class would, to the pixel; each word measured once.
-        entry = fit.measured(type(core))()
+        entry = type(core)()
         entry.options = {
             name: list(value) if isinstance(value, list) else value
             for name, value in core.options.items()

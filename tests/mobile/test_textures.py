@@ -1,5 +1,5 @@
-"""What a tap costs in text: only new texts are rendered (mobile.textures), and the text a label
-is fitted with is measured as Kivy itself lays it out (mobile.fit's measured labels).
+"""What a tap costs: only new texts are rendered (mobile.textures), a pad of as many forms is
+relabelled rather than rebuilt, and the log drawer's rows are made off the UI thread.
 
 Nothing here is timed: renders are counted (``TEXTURES.renders``, ``TEXTURES.log``).
 """
@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kivy.core.text import Label as CoreLabel
 from kivy.core.text.markup import MarkupLabel
 from kivy.uix.label import Label
 
@@ -20,8 +19,8 @@ from companion.service import Referee
 from companion.store import resolve
 from domain.ruleset import EntryForm, Prompt
 from mobile import app as app_module
-from mobile import fit, model, pad, textures
 from mobile import headless as h
+from mobile import model, pad, textures
 from mobile.app import ZebraApp
 from mobile.textures import TEXTURES
 from tests.mobile.test_tablet import quick, tap_entry  # noqa: F401  (quick: an autouse fixture)
@@ -177,31 +176,6 @@ def test_a_new_entry_with_the_drawer_open_renders_one_row_and_no_row_again(
     assert len(rows_rendered) == 1 and next(iter(new_rows)) in rows_rendered[0]
     # The rows that moved down by one are still shown, from the textures already made.
     assert before & shown
-
-
-@pytest.mark.parametrize("markup", [True, False])
-@pytest.mark.parametrize("bold", [True, False])
-def test_a_measured_label_lays_text_out_as_kivy_does(markup: bool, bold: bool) -> None:
-    text = (
-        "[b]5. white 1 1 1 6 6 6[/b]\nBears gain [i]12 yards[/i]: first down at the Packers 40"
-        if markup
-        else "Bears gain 12 yards: first down at the Packers 40, and the clock runs"
-    )
-    stock = MarkupLabel if markup else CoreLabel
-    for size in (11.0, 17.5, 24.0):
-        for width in (120, 333, None):
-            kwargs = {"text": text, "font_size": size, "bold": bold, "text_size": (width, None)}
-            ours = fit.measured(stock)(**kwargs).render()
-            theirs = stock(**kwargs).render()
-            assert ours == theirs, (size, width)
-    # The measure of a word follows its font: a cached answer is never one for another font.
-    plain = fit.measured(CoreLabel)
-    assert plain(font_size=30, bold=True).get_extents("Packers") == CoreLabel(
-        font_size=30, bold=True
-    ).get_extents("Packers")
-    assert plain(font_size=30).get_extents("Packers") != plain(font_size=30, bold=True).get_extents(
-        "Packers"
-    )
 
 
 def forms_prompt(*keywords: str) -> Prompt:
