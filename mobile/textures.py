@@ -24,8 +24,8 @@ from typing import Any
 from kivy.core.text.markup import MarkupLabel
 from kivy.utils import get_hex_from_color
 
-# At most this many texture pixels are kept for labels no widget shows any more (RGBA: 4 bytes
-# a pixel, about 24 MB); a texture some widget still shows is kept alive by that widget anyway.
+# At most this many texture pixels are kept for texts no label may show again (RGBA: 4 bytes a
+# pixel, about 24 MB); a texture some label still shows is kept alive by that label anyway.
 PIXEL_BUDGET = 6_000_000
 ENTRY_LIMIT = 512
 
@@ -138,6 +138,7 @@ class Cached:
     is_shortened: bool
     refs: Any
     anchors: Any
+    _shown_entry: Any = None
 
     def texture_update(self, *largs: Any) -> None:
         core = self._label
@@ -162,6 +163,9 @@ class Cached:
             text = f"[color={get_hex_from_color(colour)}]{shown}[/color]"
             core.text = text
         entry = TEXTURES.texture_for(core, text)
+        # Held while shown: the core label outlives its eviction from the cache, so a lost GL
+        # context (an Android pause) still refreshes the texture this label draws.
+        self._shown_entry = entry
         self.texture = None
         if markup:
             self.refs = entry.refs

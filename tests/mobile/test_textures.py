@@ -6,6 +6,7 @@ Nothing here is timed: renders are counted (``TEXTURES.renders``, ``TEXTURES.log
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -235,3 +236,14 @@ def test_with_the_drawer_open_a_press_makes_the_rows_and_usage_on_the_worker_thr
     assert threads and threading.main_thread().name not in threads
     assert tablet.log_rows[0]["entry"] == "green 4 2"
     assert tablet._prepared is not None and list(tablet.log_rows) == tablet._prepared.rows
+
+
+def test_a_label_keeps_what_it_shows_alive_after_the_cache_forgets_it() -> None:
+    """A lost GL context refreshes a texture through the core label that rendered it: a label
+    still showing a text the cache has let go of keeps that core label (and so its text)."""
+    label = Probe(text="UNDO", font_size=26)
+    label.texture_update()
+    shown = label.texture
+    TEXTURES.clear()
+    gc.collect()
+    assert label._shown_entry.texture is shown and label._shown_entry.text == "UNDO"
