@@ -533,17 +533,31 @@ def figure_tablet(workdir: Path, reps: int, long_entries: int) -> tuple[list[Row
     rows = []
     for case in result["cases"]:
         s = Sample(case["values"])
+        # Judged against the true bare counterpart (the same labels changed to the same texts
+        # in one frame, no Zebra work); the one-label redraw is shown beside it, as before.
+        bare = Sample(case.get("bare", []))
         rows.append(
             Row(
                 "6",
-                f"tablet: press to next frame, {case['name']}",
+                f"tablet: press to next frame, {case['name']}, vs its bare counterpart",
+                s,
+                "s",
+                bare,
+                "time",
+                target="≤ 1.3×",
+                met=s.median <= 1.3 * bare.median if bare.values else None,
+                note=case.get("note", ""),
+            )
+        )
+        rows.append(
+            Row(
+                "6",
+                f"tablet: press to next frame, {case['name']}, vs one label's redraw",
                 s,
                 "s",
                 redraw,
                 "time",
-                target="≤ 1.3×",
-                met=s.median <= 1.3 * redraw.median if redraw.values else None,
-                note=case.get("note", ""),
+                target="(earlier baseline)",
             )
         )
     rows.append(

@@ -13,6 +13,27 @@ go on meanwhile). Each game is played twice: with the log drawer closed and with
 every press also reads the record and updates the drawer's rows, built once per entry). The
 earlier taps of an entry go through the same handlers the buttons call, untimed. Prints one
 JSON line with the samples.
+
+Two bare counterparts, frames with new text and no Zebra work at all (no service call, no pad,
+no fitting of text to its box, no layout of the pad):
+
+* ``redraw``, kept (and printed) for comparison with earlier figures: one frame after ONE
+  label's text changed (the prompt, set through the app, so fitted to its box as any prompt).
+  It is not the bare equivalent of a press, which legitimately shows five or six new texts (the
+  ruling, the prompt, the pad's heading, down and distance, the spot) and often new buttons.
+* ``bare`` in each case, the fair one: after each timed press, exactly the labels that press
+  changed (every label in the window whose text, font size or colour differs after it, a
+  label the press built counted as changed from blank) are set back to what they showed
+  before it, one frame is drawn (untimed), then all are set again to what the press made them
+  show, directly on the same widgets, and the clock runs to the end of that one frame. The
+  texture cache (mobile.textures) is put back as the press found it (what the press rendered
+  is forgotten, what it found stays), so the bare frame renders exactly the texts the press
+  rendered and reuses the ones it reused: the same drawing work on the same renderer, nothing
+  else. The texts the field strip rendered for the press (its own textures) are rendered and
+  uploaded in that frame too.
+* ``bare_stock`` in each case, a diagnostic: the same replay with the texture cache off, each
+  label rendering its new text as stock Kivy does, into its own texture. It says what the cache
+  saves; it is not the target's baseline (it would flatter the press).
 """
 
 from __future__ import annotations
@@ -37,7 +58,9 @@ if not os.environ.get("DISPLAY"):
     os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
 from kivy.base import EventLoop  # noqa: E402
+from kivy.core.text import Label as CoreLabel  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.label import Label  # noqa: E402
 
 from benchmarks import games  # noqa: E402
 from benchmarks.run import referee_at, store_game  # noqa: E402
@@ -46,6 +69,7 @@ from domain.ruleset import EntryForm  # noqa: E402
 from mobile import app as app_module  # noqa: E402
 from mobile import headless as h  # noqa: E402
 from mobile.app import ZebraApp  # noqa: E402
+from mobile.textures import TEXTURES  # noqa: E402
 
 SERVICE = [0.0]  # seconds spent inside the referee service, summed
 
@@ -114,11 +138,100 @@ def fits(form: EntryForm, keyword: str, values: list[str]) -> bool:
     return True
 
 
+# What a label shows: its text, its font size and its colour (the next roll's die faces are the
+# same digits in another colour).
+Look = tuple[str, float, tuple[float, ...]]
+Shown = dict[Any, Look]
+
+
+def labels_shown(app: ZebraApp) -> Shown:
+    """Every label in the window (popups included) and what it shows."""
+    return {
+        w: (w.text, float(w.font_size), tuple(w.color))
+        for w in h.walk(EventLoop.window)
+        if isinstance(w, Label)
+    }
+
+
+def field_texts(app: ZebraApp) -> set[Any]:
+    return {key for w in h.find(app.root, "FieldStrip") for key in w._textures}
+
+
+class Bare:
+    """The fair bare counterpart of one press (see the module's docstring), measured at once
+    after it on the same widgets."""
+
+    def __init__(self, app: ZebraApp) -> None:
+        self.app = app
+        self.shown = labels_shown(app)
+        self.cached = TEXTURES.keys()
+        self.fields = field_texts(app)
+        self.renders = TEXTURES.renders
+
+    def measure(self) -> dict[str, Any]:
+        app = self.app
+        rendered = TEXTURES.renders - self.renders
+        after = labels_shown(app)
+        changed = [
+            (w, self.shown.get(w, ("", shown[1], shown[2])), shown)
+            for w, shown in after.items()
+            if self.shown.get(w) != shown and (w in self.shown or shown[0])
+        ]
+        new_fields = field_texts(app) - self.fields
+        new_keys = TEXTURES.keys() - self.cached
+        # The poll of the store must not land in a bare frame: it is Zebra work.
+        app.watch = lambda *_a, **_k: None  # type: ignore[method-assign]
+        try:
+            same = self._replay(changed, new_fields, new_keys, stock=False)
+            stock = self._replay(changed, new_fields, new_keys, stock=True)
+        finally:
+            del app.watch
+        return {
+            "bare": same,
+            "bare_stock": stock,
+            "labels": len(changed),
+            "renders": rendered,
+            "field_texts": len(new_fields),
+        }
+
+    @staticmethod
+    def _replay(
+        changed: list[tuple[Any, Look, Look]],
+        fields: set[Any],
+        forget: set[Any],
+        *,
+        stock: bool,
+    ) -> float:
+        for widget, (text, size, colour), _ in changed:
+            widget.font_size, widget.text, widget.color = size, text, colour
+        EventLoop.idle()
+        if not stock:
+            # What the press rendered is rendered again (and so kept again, as the press left
+            # it); the stock replay does not use the cache at all.
+            for key in forget:
+                TEXTURES.forget(key)
+        TEXTURES.enabled = not stock
+        try:
+            t0 = time.perf_counter()
+            for widget, _, (text, size, colour) in changed:
+                widget.font_size, widget.text, widget.color = size, text, colour
+            for text, size, bold in fields:
+                label = CoreLabel(text=text, font_size=size, bold=bold)
+                label.refresh()
+                label.texture.bind()
+            EventLoop.idle()
+            return time.perf_counter() - t0
+        finally:
+            TEXTURES.enabled = True
+
+
 def play(app: ZebraApp, entries: list[str], first_entries: int) -> dict[str, Any]:
-    """Enter ``entries`` on the pad; the last press of each is timed when it is a button."""
+    """Enter ``entries`` on the pad; the last press of each is timed when it is a button, and
+    its bare counterpart measured after it."""
     times: list[float] = []
     frames: list[int] = []
     service: list[float] = []
+    bare: list[dict[str, Any]] = []
     untimed = 0
     count = first_entries
     for text in entries:
@@ -132,10 +245,13 @@ def play(app: ZebraApp, entries: list[str], first_entries: int) -> dict[str, Any
             buttons = h.find(app.root, "FormButton", index=index)
             if len(buttons) == 1:
                 before = SERVICE[0]
+                h.frames(1)
+                counterpart = Bare(app)
                 t, f = press(app, buttons[0], count)
                 times.append(t)
                 frames.append(f)
                 service.append(SERVICE[0] - before)
+                bare.append(counterpart.measure())
             else:
                 app.tap_form(index)
                 untimed += 1
@@ -150,21 +266,35 @@ def play(app: ZebraApp, entries: list[str], first_entries: int) -> dict[str, Any
         buttons = h.find(app.root, "ChoiceButton", value=last) if app.pad.mode == "choices" else []
         if len(buttons) == 1:
             before = SERVICE[0]
+            h.frames(1)
+            counterpart = Bare(app)
             t, f = press(app, buttons[0], count)
             times.append(t)
             frames.append(f)
             service.append(SERVICE[0] - before)
+            bare.append(counterpart.measure())
         else:  # a number typed on the pad: entered through its handlers, not timed
             app.tap_value(last)
             untimed += 1
             h.frames(2)
         if app.banner_kind == "error":
             raise RuntimeError(f"{text!r} refused: {app.banner_text}")
-    return {"values": times, "frames": frames, "service": service, "untimed": untimed}
+    return {
+        "values": times,
+        "frames": frames,
+        "service": service,
+        "untimed": untimed,
+        "bare": [b["bare"] for b in bare],
+        "bare_stock": [b["bare_stock"] for b in bare],
+        "labels": [b["labels"] for b in bare],
+        "renders": [b["renders"] for b in bare],
+        "field_texts": [b["field_texts"] for b in bare],
+    }
 
 
 def bare_redraws(app: ZebraApp, count: int) -> list[float]:
-    """The cheapest frame with new text: the prompt label changed, no service call, no pad."""
+    """The cheapest frame with new text: the prompt label changed, no service call, no pad.
+    Kept, and printed, for comparison with earlier figures; the fair baseline is ``Bare``."""
     out = []
     for i in range(count):
         t0 = time.perf_counter()
@@ -241,7 +371,16 @@ def _note(got: dict[str, Any]) -> str:
     frames = got["frames"]
     common = statistics.mode(frames) if frames else 0
     service = statistics.median(got["service"]) * 1e3 if got["service"] else 0.0
+    press = statistics.median(got["values"]) if got["values"] else 0.0
+    bare = statistics.median(got["bare"]) if got["bare"] else 0.0
+    stock = statistics.median(got["bare_stock"]) if got["bare_stock"] else 0.0
+    labels = statistics.median(got["labels"]) if got["labels"] else 0
+    renders = statistics.median(got["renders"]) if got["renders"] else 0
     return (
+        f"median press {press * 1e3:.1f} ms; its bare counterpart (the same {labels:g} labels "
+        f"changed, same texture cache) {bare * 1e3:.1f} ms: {press / bare if bare else 0:.2f}x; "
+        f"with stock Kivy labels {stock * 1e3:.1f} ms; {renders:g} label texture(s) rendered "
+        "in the median press; "
         f"{len(got['values'])} presses timed ({got['untimed']} number-pad entries not timed); "
         f"drawn {common} frame(s) after the press; of the median press, {service:.1f} ms is in "
         "the referee service (enter, and the record when the drawer is open), on the worker "

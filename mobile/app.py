@@ -24,9 +24,11 @@ import math
 import os
 import sqlite3
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -115,6 +117,18 @@ def store_problem(exc: BaseException) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """What the screen makes of a record read, made on the worker thread with the read: the log
+    drawer's rows and, for the prompt that came with it, how often each value was used. Over a
+    long game both walk every entry, work the UI thread would otherwise do in the tap's frame."""
+
+    record: Any
+    rows: list[dict[str, Any]]
+    prompt: Prompt | None
+    usage: dict[str, Counter[str]] | None
+
+
 class _ShowErrors(ExceptionHandler):  # type: ignore[misc]
     """Kivy's last resort: an exception out of a frame is logged and shown, and the app plays
     on; a crash would lose the screen, never the record, but the table would lose the game."""
@@ -201,7 +215,10 @@ class ZebraApp(App):
         self._busy_since = 0.0
         self._busy_clock: Any = None
         self._rows_cache: dict[Any, dict[str, Any]] = {}
+        # The rows' cache is filled on the worker thread (Prepared) and on the UI thread.
+        self._rows_lock = threading.Lock()
         self._record: Any = None
+        self._prepared: Prepared | None = None
         self._last_notification: int | None = None
         self._watch_event: Any = None
         # Screens shown so far: an answer that arrives after the coach moved on does not move.
@@ -461,7 +478,9 @@ class ZebraApp(App):
         self.shown_version = 0
         self._mine = 0
         self._record = None
-        self._rows_cache.clear()
+        self._prepared = None
+        with self._rows_lock:
+            self._rows_cache.clear()
         self.log_rows = []
         self.show_banner("", "", "none")
         self.pad = None
@@ -492,13 +511,16 @@ class ZebraApp(App):
         gid = UUID(self.game_id)
         want_log = self.drawer_open
 
-        def job() -> tuple[dict[str, Any], Prompt, Any]:
+        def job() -> tuple[dict[str, Any], Prompt, Any, Prepared | None]:
             record = self.referee.record(gid) if want_log else None
-            return self.referee.status(gid), self.referee.prompt(gid), record
+            prompt = self.referee.prompt(gid)
+            return self.referee.status(gid), prompt, record, self.prepare(record, prompt)
 
-        def done(result: tuple[dict[str, Any], Prompt, Any]) -> None:
+        def done(result: tuple[dict[str, Any], Prompt, Any, Prepared | None]) -> None:
+            status, prompt, record, prepared = result
             if str(gid) == self.game_id:
-                self._apply(*result)
+                self._prepared = prepared or self._prepared
+                self._apply(status, prompt, record)
 
         self.call("", job, done)
 
@@ -508,15 +530,35 @@ class ZebraApp(App):
             return
         gid = UUID(self.game_id)
 
-        def done(record: Any) -> None:
+        def job() -> tuple[Any, Prepared | None]:
+            record = self.referee.record(gid)
+            return record, self.prepare(record, None)
+
+        def done(result: tuple[Any, Prepared | None]) -> None:
+            record, prepared = result
             if str(gid) == self.game_id:
+                self._prepared = prepared
                 self._show_log(record)
 
-        self.call("", lambda: self.referee.record(gid), done)
+        self.call("", job, done)
+
+    def prepare(self, record: Any, prompt: Prompt | None) -> Prepared | None:
+        """The drawer's rows and the prompt's usage counts for ``record`` (on the worker)."""
+        if record is None:
+            return None
+        with self._rows_lock:
+            rows = model.log_rows(record.lines, self._rows_cache)
+        usage = usage_of(record, prompt) if prompt is not None else None
+        return Prepared(record, rows, prompt, usage)
 
     def _show_log(self, record: Any) -> None:
         self._record = record
-        self.log_rows = model.log_rows(record.lines, self._rows_cache)
+        prepared = self._prepared
+        if prepared is not None and prepared.record is record:
+            self.log_rows = prepared.rows
+            return
+        with self._rows_lock:
+            self.log_rows = model.log_rows(record.lines, self._rows_cache)
 
     def _poll(self, _dt: float) -> None:
         # Returns None on purpose: a Kivy interval whose callback returns False is cancelled.
@@ -621,8 +663,15 @@ class ZebraApp(App):
         record = self._record
         if record is None:
             return {}
-        entries = [line.text for line in record.lines if line.stands]
-        return {f.keyword: pad.usage_of(entries, f.keyword) for f in prompt.forms}
+        prepared = self._prepared
+        if (
+            prepared is not None
+            and prepared.record is record
+            and prepared.usage is not None
+            and prepared.prompt == prompt
+        ):
+            return prepared.usage
+        return usage_of(record, prompt)
 
     def fresh_pad(self) -> None:
         """A pad whose entry was not recorded starts again on the same prompt."""
@@ -747,12 +796,15 @@ class ZebraApp(App):
         # With the log open, the record is read in the same call: one answer, one frame.
         with_log = self.drawer_open
 
-        def job() -> tuple[Outcome, Any]:
+        def job() -> tuple[Outcome, Any, Prepared | None]:
             outcome = self.referee.enter(gid, text, expect=seen)
-            return outcome, self.referee.record(gid) if with_log else None
+            record = self.referee.record(gid) if with_log else None
+            return outcome, record, self.prepare(record, outcome.prompt)
 
-        def done(result: tuple[Outcome, Any]) -> None:
-            outcome, record = result
+        def done(result: tuple[Outcome, Any, Prepared | None]) -> None:
+            outcome, record, prepared = result
+            if prepared is not None:
+                self._prepared = prepared
             self.recorded(outcome)
             names = board.team_names(outcome.status)
             self.show_banner(*model.banner(outcome.rulings, names))
@@ -1134,6 +1186,12 @@ class ZebraApp(App):
             self.show_banner("NOT EXPORTED", str(exc), "error")
 
         self.call("Exporting…", job, done, refused=refused, retry=False)
+
+
+def usage_of(record: Any, prompt: Prompt) -> dict[str, Counter[str]]:
+    """How often each value was entered with each of the prompt's keywords in ``record``."""
+    entries = [line.text for line in record.lines if line.stands]
+    return {f.keyword: pad.usage_of(entries, f.keyword) for f in prompt.forms}
 
 
 def main(store: str | None = None, argv: list[str] | None = None) -> None:

@@ -32,7 +32,7 @@ from kivy.uix.widget import Widget
 
 from companion import board, catalogue, rosters
 from companion.catalogue import DISPUTES
-from mobile import device, fit, layout, model, pad
+from mobile import device, fit, layout, model, pad, textures
 
 LONG_PRESS_SECONDS = 0.6
 # The smallest text on the table, in dp (before the user's font scale).
@@ -48,11 +48,11 @@ def font(size_dp: float) -> float:
     return float(sp(size_dp))
 
 
-class FitLabel(fit.Fits, Label):
+class FitLabel(fit.Fits, textures.Cached, Label):
     """A label whose text always shows whole (mobile.fit)."""
 
 
-class FitButton(fit.Fits, Button):
+class FitButton(fit.Fits, textures.Cached, Button):
     """A button whose caption always shows whole (mobile.fit)."""
 
 
@@ -350,6 +350,8 @@ class TableScreen(Screen):
             and self._choices_again(box, the_pad, width, height)
         ):
             return
+        if mode == "forms" and not the_app.busy and self._forms_again(box, the_pad, width, height):
+            return
         box.clear_widgets()
         if the_app.busy and mode in ("sent", "idle", "forms"):
             box.add_widget(FitLabel(source=the_app.busy, max_font=font(34), bold=True))
@@ -407,14 +409,20 @@ class TableScreen(Screen):
     def _all(self, cls: str) -> list[Any]:
         return [w for w in self.ids.pad_box.walk(restrict=True) if type(w).__name__ == cls]
 
-    def _forms(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
+    @staticmethod
+    def _form_texts(the_pad: pad.Pad) -> tuple[list[tuple[str, str]], list[str]]:
+        """Each main form's caption (keyword, detail) and its button's text."""
         main = the_pad.main_forms()
         captions = pad.form_captions([f for _, f in main], the_pad.names)
         texts = [
             f"[b]{k}[/b]\n[size={fit.SMALL}]{fit_escape(d)}[/size]" if d else f"[b]{k}[/b]"
             for k, d in captions
         ]
-        grid = layout.grid_for(
+        return captions, texts
+
+    @staticmethod
+    def _forms_grid(captions: list[tuple[str, str]], width: float, height: float) -> Any:
+        return layout.grid_for(
             [k for k, _ in captions],
             width,
             height,
@@ -422,6 +430,32 @@ class TableScreen(Screen):
             most_cols=4,
             min_height=layout.MIN_TOUCH + 8,
         )
+
+    def _forms_again(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> bool:
+        """The form buttons already shown, given the new forms, when there are as many in the
+        same grid (the next play call offers the same number of calls): relabelled, not built
+        again, which is most of a tap's work on a pad of many forms. False if they cannot be."""
+        if len(box.children) != 1 or not isinstance(box.children[0], GridLayout):
+            return False
+        gl = box.children[0]
+        buttons = list(reversed(gl.children))
+        main = the_pad.main_forms()
+        if len(buttons) != len(main) or not all(
+            type(b) is FormButton and b.role == "form" for b in buttons
+        ):
+            return False
+        captions, texts = self._form_texts(the_pad)
+        grid = self._forms_grid(captions, width, height)
+        if grid is None or grid.cols != gl.cols:
+            return False
+        for button, (index, _), text in zip(buttons, main, texts, strict=True):
+            button.source, button.index = text, index
+        return True
+
+    def _forms(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
+        main = the_pad.main_forms()
+        captions, texts = self._form_texts(the_pad)
+        grid = self._forms_grid(captions, width, height)
         if grid is None:
             # More forms than fit as buttons (a phone, a busy moment): a list to scroll.
             rows = [{"source": t, "index": i} for (i, _), t in zip(main, texts, strict=True)]
@@ -873,7 +907,7 @@ class LogView(RecycleView):
         self.data = data
 
 
-class LogRow(RecycleDataViewBehavior, Label):
+class LogRow(RecycleDataViewBehavior, textures.Cached, Label):
     """One entry of the play-by-play; a long press offers to correct it."""
 
     hold_seconds = LONG_PRESS_SECONDS
