@@ -447,3 +447,94 @@ def test_points_after_a_quarter_ends_count_in_the_new_quarter() -> None:
     g.enter("special home bomb score 3")
     assert g.sit["score_by_quarter"] == [{"home": 0, "away": 0}, {"home": 3, "away": 0}]
     assert g.sit["score"] == {"home": 3, "away": 0}
+
+
+def test_a_tight_end_in_a_backs_place_hands_runs_to_the_other_back() -> None:
+    """3 Wide (rules/red-zone.txt): "All running plays to the LRB go the RRB" -- a Tight End
+    brought in for a back is a receiver like a WR ("in effect synonymous")."""
+    g = Game(substitutions="yes")
+    g.enter("toss home", "field", "receive")
+    for away, home in zip(AWAY_DRAFT, HOME_DRAFT, strict=True):
+        g.enter(f"draft {away}", f"draft {home}")
+    for pos in ("qb", "rb", "wr", "ol", "dl", "lb", "db"):
+        g.enter(f"draft {pos}", f"draft {'te' if pos == 'wr' else pos}")
+    g.enter("kick", "k 67", "kr 24")
+    assert roster(g, "home")["wr3"][0] == "te"
+    g.enter("bench home wr3 rb1")
+    g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result rb")
+    assert "Emmitt Smith's Run skill" in RULESET.expected(g.state).text
+
+
+def test_a_long_gain_from_a_run_skill_check_gets_no_bonus() -> None:
+    """Long Gains (rules/red-zone.txt): "if the Long Gain is obtained from a passing play, add
+    10 yards" -- from a running play's skill check, the LG number alone."""
+    g = kicked()
+    g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result rb", "skill green long")
+    g.enter("lg 30")
+    assert (g.sit["ball_on"], g.sit["down"]) == (73 - 30, 1)
+
+
+def test_harsh_no_long_bombs_leaves_a_qb_scramble_alone() -> None:
+    """No Long Bombs, HARSH (rules/red-zone.txt): "the only time a player may catch a pass past
+    the back of the endzone is on a Long Gain" -- a QB who scrambles catches nothing."""
+    g = at_scrimmage(kicked(long_bombs="harsh"), "home", 6)
+    g.enter("call trick-pass lwr 7", "defend goalline", "flip green green", "result qb")
+    g.enter("skill green run", "skill green 19")
+    assert g.sit["score"]["home"] == 6
+
+
+def test_refresh_with_seven_in_hand_draws_nothing() -> None:
+    """Time (rules/red-zone.txt): "draw a number of new cards such that he has seven cards":
+    with seven kept, no card is drawn."""
+    g = with_hand(kicked(), "home", 7)
+    draws = g.sit["clock"]["home"]["draw_deck_flips"]
+    g.enter("refresh home 0")
+    assert g.sit["clock"]["home"]["hand"] == 7
+    assert g.sit["clock"]["home"]["draw_deck_flips"] == draws
+
+
+def test_a_special_play_card_draws_for_its_own_coach() -> None:
+    """Special Play Cards (rules/red-zone.txt): "The Draw Deck is used only during time-outs,
+    change of possession, through the use of certain special plays": the card's coach draws."""
+    g = with_hand(kicked(), "home", 3)
+    draws = g.sit["clock"]["home"]["draw_deck_flips"]
+    g.enter("special home card cards 4")
+    assert (g.last[0].kind, g.last[0].team) == ("special_play", "home")
+    assert g.sit["clock"]["home"]["hand"] == 3 - 1 + 4
+    assert g.sit["clock"]["home"]["draw_deck_flips"] == draws + 4
+    assert g.sit["clock"]["away"]["hand"] == 6
+
+
+def test_two_point_try_is_one_play_from_the_3() -> None:
+    """Two Point Conversion (rules/red-zone.txt): "running a play from the three yard line":
+    one down, three yards to the goal."""
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "two")
+    assert (g.sit["ball_on"], g.sit["down"], g.sit["distance"]) == (3, 1, 3)
+
+
+def test_extra_point_forms_and_rulings() -> None:
+    """Extra Points (rules/red-zone.txt): "the extra point is good unless a '55*' result is
+    revealed": the FG number (00 to 99), 55* or blocked, each no good under its own kind."""
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "kick")
+    decision = g.last[0]
+    assert (decision.kind, decision.team, decision.data) == ("decision", "home", {"choice": "kick"})
+    assert number_range(g, "fg") == (0, 99)
+    fg = [f for f in RULESET.expected(g.state).forms if f.keyword == "fg"]
+    assert [f.slots[0].label for f in fg] == ["FG", "FG"]
+    assert fg[1].slots[0].words == ("55*", "blocked")
+    g.enter("fg 55*")
+    assert [(r.kind, r.team) for r in g.last] == [("extra_point_failed", "home")]
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "kick", "fg blocked")
+    assert [(r.kind, r.team) for r in g.last] == [("extra_point_blocked", "home")]
+
+
+def test_fumble_flips_offer_a_printed_number_from_0_to_99() -> None:
+    """Fumbles (rules/red-zone.txt): the LG and K numbers flipped for a loose ball, 00 to 99."""
+    g = at_scrimmage(kicked(), "away", 40)
+    g.enter("call qb-keep lrb", "defend goalline", "flip red red", "result f")
+    assert number_range(g, "lg") == (0, 99)
+    g.enter("lg 42", "guess k odd")
+    assert number_range(g, "k") == (0, 99)
