@@ -538,3 +538,27 @@ def test_fumble_flips_offer_a_printed_number_from_0_to_99() -> None:
     assert number_range(g, "lg") == (0, 99)
     g.enter("lg 42", "guess k odd")
     assert number_range(g, "k") == (0, 99)
+
+
+def test_skill_check_rulings_name_the_interceptor_and_the_injured() -> None:
+    """Skill Checks and Interceptions (rules/red-zone.txt): "check the ... defender's Cover
+    skill"; "Certain results read "Injury."": the rulings say who intercepted, who is hurt."""
+    g = kicked()
+    g.enter("call hook lwr 4", "defend 4-3", "flip yellow yellow", "result db")
+    g.enter("skill red int")
+    assert [(r.kind, r.data) for r in g.last] == [
+        ("skill", {"players": {"interceptor": "Ronnie Lott"}}),
+        ("interception", {"ball_on": 39}),
+    ]
+    g = kicked()
+    g.enter("call hook lwr 4", "defend 4-3", "flip yellow yellow", "result qb")
+    g.enter("skill red int")
+    assert [(r.kind, r.data) for r in g.last] == [("skill", {}), ("interception", {"ball_on": 39})]
+    g = kicked()
+    g.enter("call hook lwr 4", "defend 4-3", "flip yellow yellow", "result db")
+    g.enter("skill green c-2p")
+    assert [r.kind for r in g.last] == ["skill", "down"]
+    g = kicked()
+    g.enter("call hook lwr 4", "defend goalline", "flip green green", "result wr")
+    g.enter("skill injury 9")
+    assert (g.last[0].kind, g.last[0].data) == ("injury", {"pid": "wr1"})
