@@ -562,3 +562,40 @@ def test_skill_check_rulings_name_the_interceptor_and_the_injured() -> None:
     g.enter("call hook lwr 4", "defend goalline", "flip green green", "result wr")
     g.enter("skill injury 9")
     assert (g.last[0].kind, g.last[0].data) == ("injury", {"pid": "wr1"})
+
+
+def test_a_55_star_under_fg_is_55_yards_on_a_field_goal() -> None:
+    """Field Goals (rules/red-zone.txt): "If the number there equals or exceeds the kick distance
+    the field goal is successful": a 55* is the number 55 (good from 55, short from 56)."""
+    g = at_scrimmage(kicked(), "away", 38, down=4)
+    g.enter("fieldgoal")
+    assert number_range(g, "fg") == (0, 99)
+    g.enter("fg 55*")
+    assert g.sit["score"]["away"] == 3
+    g = at_scrimmage(kicked(), "away", 39, down=4)
+    g.enter("fieldgoal", "fg 55*")
+    assert g.sit["score"]["away"] == 0 and g.sit["possession"] == "home"
+
+
+def test_a_safety_ruling_carries_two_points_and_the_kickoff_has_no_offence() -> None:
+    """Safety (rules/red-zone.txt): "a safety and 2 points for the defense"; then a kick, with
+    nobody on offence until it is received."""
+    g = at_scrimmage(kicked(), "home", 97)
+    g.enter("call dive lrb", "defend 4-3", "flip red red", "result -4")
+    safety = [r for r in g.last if r.kind == "safety"]
+    assert len(safety) == 1 and safety[0].points == 2 and safety[0].team == "away"
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "kick", "fg 40")
+    assert g.state.phase == "kickoff" and g.sit["possession"] is None
+
+
+def test_a_special_play_card_leaves_the_hand_and_keeps_its_name() -> None:
+    """Special Play Cards (rules/red-zone.txt): "If a coach plays a Special Play card ... he may
+    draw a number of cards ... such that he again has seven": the card leaves the hand."""
+    g = with_hand(kicked(), "home", 1)
+    g.enter("special home Hail-Mary none")
+    assert g.last[0].data == {"card": "Hail-Mary"}
+    assert g.sit["clock"]["home"]["hand"] == 0
+    assert "takes nothing more" in g.refused("special home card none 5")
+    assert "needs a number" in g.refused("special home card cards 2 3")
+    assert "takes nothing more" in g.refused("special home card none 5 6")
