@@ -599,3 +599,12 @@ def test_a_special_play_card_leaves_the_hand_and_keeps_its_name() -> None:
     assert "takes nothing more" in g.refused("special home card none 5")
     assert "needs a number" in g.refused("special home card cards 2 3")
     assert "takes nothing more" in g.refused("special home card none 5 6")
+
+
+def test_a_bench_defensive_lineman_replaces_only_a_defensive_lineman() -> None:
+    """Situational Substitutions (rules/red-zone.txt): "13 starters with a back up at every
+    position": a DL back-up comes in for a DL, not for a linebacker."""
+    g = squads_of_20()
+    assert "may replace" in g.refused("bench home dl3 lb1")
+    g.enter("bench home dl3 dl1")
+    assert g.last[0].data == {"in": "dl3", "out": "dl1"}
