@@ -1,0 +1,610 @@
+"""Red Zone rules that the mutation run (issue 15, docs/mutation.md) found without a test.
+
+Each test is named for the rule it checks and was seen to fail on the mutants it is listed
+against in docs/mutation.md (Red Zone section) and to pass on the unmutated ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from domain.rulesets.redzone import RULESET, roster_problems
+from tests.domain.test_redzone import (
+    AWAY_DRAFT,
+    HOME_DRAFT,
+    Game,
+    at_scrimmage,
+    declining_at_own_20,
+    drafted,
+    injure_rice,
+    kicked,
+    squads_of_20,
+    team_kicked,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def with_hand(g: Game, side: str, hand: int) -> Game:
+    """Set one coach's hand to ``hand`` cards."""
+    i = 0 if side == "home" else 1
+    coaches = list(g.state.coaches)
+    coaches[i] = replace(coaches[i], hand=hand)
+    g.state = replace(g.state, coaches=tuple(coaches))
+    return g
+
+
+def in_quarter(g: Game, quarter: int) -> Game:
+    """The game in ``quarter``, 0-0 in every quarter so far."""
+    g.state = replace(g.state, quarter=quarter, scores=((0, 0),) * quarter)
+    return g
+
+
+def roster(g: Game, side: str) -> dict[str, tuple[str, str]]:
+    """A coach's roster as id -> (position, name)."""
+    return {p["id"]: (p["position"], p["name"]) for p in g.sit["lineups"][side]["roster"]}
+
+
+def sub_words(g: Game, keyword: str = "sub") -> tuple[str, ...]:
+    """The words the prompt offers in the first slot of each form under ``keyword``."""
+    forms = [f for f in RULESET.expected(g.state).forms if f.keyword == keyword]
+    return tuple(w for f in forms for w in f.slots[0].words)
+
+
+HOME_OFFENCE = {
+    "lwr": "Jerry Rice",
+    "lol": "Bruce Matthews",
+    "lrb": "Barry Sanders",
+    "qb": "Steve Young",
+    "rrb": "Emmitt Smith",
+    "rol": "Randall McDaniel",
+    "rwr": "Shannon Sharpe",
+}
+
+
+# Special Play cards ------------------------------------------------------------------------------
+
+
+def test_a_special_play_card_scores_the_points_it_reads() -> None:
+    """Special Play Cards (rules/red-zone.txt): "the rules for the use of the special play are
+    written on the card ... the card takes priority": the points the table reads, 0 to 8."""
+    g = kicked()
+    g.enter("special home bomb score 6")
+    assert g.last[0].kind == "special_play_score" and g.last[0].points == 6
+    assert g.sit["score"]["home"] == 6 and not g.sit["finished"]
+    g.enter("special home dud score 0")
+    assert g.sit["score"]["home"] == 6
+    g.enter("special home big score 8")
+    assert g.sit["score"]["home"] == 14
+    assert "from 0 to 8" in g.refused("special home huge score 9")
+
+
+def test_a_special_play_score_in_overtime_wins_but_not_in_the_fourth_quarter() -> None:
+    """How To Win (rules/red-zone.txt): "Another quarter must be played, the first team to score
+    wins" -- a Special Play card's points count; none scored, or the 4th quarter, play on."""
+    g = in_quarter(kicked(), 5)
+    g.enter("special home dud score 0")
+    assert not g.sit["finished"]
+    g.enter("special home kick score 1")
+    assert g.sit["finished"] and g.sit["winner"] == "home"
+    g = in_quarter(kicked(), 4)
+    g.enter("special home bomb score 3")
+    assert g.sit["score"]["home"] == 3 and not g.sit["finished"]
+
+
+# Two-point conversion ----------------------------------------------------------------------------
+
+
+def test_two_point_conversion_ruling_carries_two_points() -> None:
+    """Two Point Conversion (rules/red-zone.txt): "they score two points instead of one"."""
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "two")
+    g.enter("call sweep lrb", "defend 4-3", "flip green red", "result 3")
+    good = [r for r in g.last if r.kind == "two_point"]
+    assert len(good) == 1 and good[0].points == 2 and good[0].team == "home"
+    assert g.sit["score"]["home"] == 8
+
+
+# Injuries ----------------------------------------------------------------------------------------
+
+
+def test_a_substitute_from_the_hand_takes_a_card_out_of_the_hand() -> None:
+    """Injuries (rules/red-zone.txt): "If the player still cannot find an eligible player he may
+    play a card from his hand": the card leaves the hand and takes the injured man's place."""
+    for hand, left in ((6, 5), (1, 0)):
+        g = kicked()
+        injure_rice(g)
+        with_hand(g, "home", hand)
+        draws = g.sit["clock"]["home"]["draw_deck_flips"]
+        g.enter("sub hand Henry Ellard")
+        assert g.sit["clock"]["home"]["hand"] == left
+        assert g.sit["clock"]["home"]["draw_deck_flips"] == draws
+        assert g.sit["lineups"]["home"]["offence"] == {**HOME_OFFENCE, "lwr": "Henry Ellard"}
+        assert roster(g, "home")["wr3"] == ("wr", "Henry Ellard")
+
+
+def test_two_players_injured_on_one_play_are_each_replaced() -> None:
+    """Injuries (rules/red-zone.txt): "After the play is resolved the player is removed from
+    the table": a QB and a WR hurt on one pass are each replaced, in turn."""
+    g = kicked()
+    g.enter("call hook lwr 4", "defend blitz", "flip green green", "result qb")
+    g.enter("skill injury complete", "skill injury 14")
+    assert g.state.phase == "sub" and "Steve Young" in RULESET.expected(g.state).text
+    g.enter("sub none")
+    assert g.state.phase == "sub" and "Jerry Rice" in RULESET.expected(g.state).text
+    g.enter("sub draw Andre Reed")
+    assert g.state.phase != "sub"
+    offence = g.sit["lineups"]["home"]["offence"]
+    assert offence == {**HOME_OFFENCE, "qb": "(vacant)", "lwr": "Andre Reed"}
+    assert g.sit["lineups"]["home"]["injured"] == ["Steve Young", "Jerry Rice"]
+    hand = g.sit["clock"]["home"]["hand"]
+    g.enter("fill home qb")
+    assert roster(g, "home")["qb2"] == ("qb", "Ron QB2")
+    assert g.sit["lineups"]["home"]["offence"]["qb"] == "Ron QB2"
+    assert g.sit["clock"]["home"]["hand"] == hand - 1
+
+
+def injure_oneal(g: Game) -> None:
+    """Ron's Dive: a DL check that comes up Injury for Duncan's Leslie O'Neal."""
+    g.enter("call dive lrb", "defend 4-3", "flip green green", "result dl", "skill injury 2")
+    assert g.state.phase == "sub" and "Leslie O'Neal" in RULESET.expected(g.state).text
+
+
+AWAY_DEFENCE = {
+    "dl1": {"player": "Leslie O'Neal", "opposite": "lol"},
+    "dl2": {"player": "Cortez Kennedy", "opposite": "rol"},
+    "lb1": {"player": "Cornelius Bennett", "opposite": "lrb"},
+    "lb2": {"player": "Hardy Nickerson", "opposite": "rrb"},
+    "db1": {"player": "Ronnie Lott", "opposite": "lwr"},
+    "db2": {"player": "Aeneas Williams", "opposite": "rwr"},
+}
+
+
+def test_an_injured_defender_is_replaced_in_his_place_or_his_place_is_vacant() -> None:
+    """Injuries (rules/red-zone.txt): "the player is removed from the table. The owning coach
+    must select a new player": the substitute lines up where he did; with none, nobody does."""
+    g = kicked()
+    assert g.sit["lineups"]["away"]["defence"] == AWAY_DEFENCE
+    injure_oneal(g)
+    g.enter("sub draw Bryce Paup")
+    rest = {k: v for k, v in AWAY_DEFENCE.items() if k != "dl1"}
+    assert g.sit["lineups"]["away"]["defence"] == {
+        **rest,
+        "dl3": {"player": "Bryce Paup", "opposite": "lol"},
+    }
+    g = kicked()
+    injure_oneal(g)
+    g.enter("sub none")
+    assert g.sit["lineups"]["away"]["defence"] == rest
+    assert g.sit["lineups"]["away"]["injured"] == ["Leslie O'Neal"]
+
+
+def test_a_defender_drawn_later_fills_the_vacant_place() -> None:
+    """Injuries (rules/red-zone.txt): "If during the course of normal play, an eligible player
+    is drawn from the Time Deck, he may be put into play immediately" -- out of the hand."""
+    g = kicked()
+    injure_oneal(g)
+    g.enter("sub none")
+    with_hand(g, "away", 1)
+    g.enter("fill away dl")
+    rest = {k: v for k, v in AWAY_DEFENCE.items() if k != "dl1"}
+    assert g.sit["lineups"]["away"]["defence"] == {
+        **rest,
+        "dl3": {"player": "Duncan DL3", "opposite": "lol"},
+    }
+    assert roster(g, "away")["dl3"] == ("dl", "Duncan DL3")
+    assert g.sit["clock"]["away"]["hand"] == 0
+
+
+def test_a_receiver_drawn_later_fills_the_vacant_place() -> None:
+    """Injuries (rules/red-zone.txt): "an eligible player is drawn from the Time Deck, he may be
+    put into play immediately"; "the substitute may not be a player previously selected"."""
+    g = kicked()
+    injure_rice(g)
+    g.enter("sub none")
+    assert "already selected" in g.refused("fill home lwr Tim Brown")
+    with_hand(g, "home", 1)
+    g.enter("fill home lwr")
+    assert g.sit["lineups"]["home"]["offence"] == {**HOME_OFFENCE, "lwr": "Ron WR3"}
+    assert roster(g, "home")["wr3"] == ("wr", "Ron WR3")
+    assert g.sit["clock"]["home"]["hand"] == 0
+
+
+def test_discards_during_a_substitution_are_the_injured_players_coachs() -> None:
+    """Injuries (rules/red-zone.txt): "The owning coach must select a new player from his
+    discard pile": while he does, he may report a card there; the other coach may not."""
+    g = kicked()
+    injure_rice(g)
+    assert "only the injured player's coach" in g.refused("discard away wr Andre Reed")
+    g.enter("discard home wr Andre Reed")
+    assert g.sit["lineups"]["home"]["discard_pile"] == ["Andre Reed"]
+    g.enter("sub discard")
+    assert g.sit["lineups"]["home"]["offence"]["lwr"] == "Andre Reed"
+
+
+def test_team_play_discard_without_a_name() -> None:
+    """Team play (rules/red-zone.txt): "He must again choose this player from his discard pile":
+    a card reported as ours or other needs no name."""
+    g = team_kicked()
+    g.enter("discard home wr ours")
+    assert g.sit["lineups"]["home"]["discard_pile"] == ["Ron discarded WR 1"]
+
+
+def test_the_sub_prompt_offers_every_source_in_order() -> None:
+    """Injuries (rules/red-zone.txt): "from his discard pile ... his Draw Deck ... from his hand";
+    a position may also be left vacant."""
+    g = kicked()
+    injure_rice(g)
+    assert sub_words(g) == ("discard", "draw", "hand", "none")
+    g = team_kicked()
+    injure_rice(g)
+    assert sub_words(g, "teamsub") == ("yes", "no")
+
+
+def test_an_injured_starter_is_replaced_by_his_drafted_back_up() -> None:
+    """Situational Substitutions (rules/red-zone.txt): "In the case of an injury, a coach may bring
+    in the drafted back up": the back-up of that position, offered first."""
+    g = squads_of_20()
+    injure_rice(g)
+    assert sub_words(g) == ("bench", "discard", "draw", "hand", "none")
+    assert "takes no name" in g.refused("sub bench Andre Reed")
+    g.enter("sub bench")
+    assert g.sit["lineups"]["home"]["offence"]["lwr"] == roster(g, "home")["wr3"][1]
+    assert roster(g, "home")["wr3"][0] == "wr"
+    assert g.sit["lineups"]["home"]["injured"] == ["Jerry Rice"]
+
+
+# Kicks -------------------------------------------------------------------------------------------
+
+
+def test_onside_kick_an_ez_under_k_is_the_longest_kick() -> None:
+    """Onside Kicks (rules/red-zone.txt): "The receiving team looks at the number for a kickoff
+    ... The higher number recovers the ball": an EZ beats any P."""
+    g = drafted()  # Duncan kicks off, Ron receives
+    g.enter("onside", "lg 57", "k ez", "p 99")
+    assert g.sit["possession"] == "home" and g.sit["ball_on"] == 100 - 53
+
+
+def test_coffin_corner_colour_is_flipped_from_the_draw_deck() -> None:
+    """Coffin Corner Kicks (rules/red-zone.txt): "After a Coffin Corner punt, flip a second card
+    from your Draw Deck": one Draw Deck card for the punting coach."""
+    g = at_scrimmage(kicked(coffin_colour="yes"), "home", 40, down=4)
+    g.enter("coffin 15", "p 45")
+    draws = g.sit["clock"]["home"]["draw_deck_flips"]
+    g.enter("colour yellow")
+    assert g.sit["clock"]["home"]["draw_deck_flips"] == draws + 1
+
+
+# Roster files ------------------------------------------------------------------------------------
+
+
+def test_roster_file_without_substitutions_is_a_13_man_squad() -> None:
+    """The Draft (rules/red-zone.txt): 13 players; ``substitutions`` may be left out, and a bad
+    value is the only problem of a 13-man file."""
+    text = (ROOT / "examples" / "redzone-roster.toml").read_text(encoding="utf-8")
+    assert "substitutions = false" in text
+    assert roster_problems(text.replace("substitutions = false", "")) == []
+    bad = roster_problems(text.replace("substitutions = false", 'substitutions = "no"'))
+    assert bad == ["substitutions must be true or false, got 'no'"]
+
+
+# Skill checks: whose skill ------------------------------------------------------------------------
+
+
+def test_rb_result_checks_the_back_the_run_was_called_to() -> None:
+    """Skill Checks (rules/red-zone.txt): "If the play was called to the right then the player in
+    question on the right side of the table ... is the player whose skill is examined"; with a
+    WR in a back's place, "All running plays to the LRB go the RRB" (and the other way)."""
+    g = kicked()
+    g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result rb")
+    assert "Barry Sanders's Run skill" in RULESET.expected(g.state).text
+    g = squads_of_20()
+    g.enter("bench home wr3 rb2")
+    g.enter("call dive rrb", "defend 4-3", "flip yellow yellow", "result rb")
+    assert "Barry Sanders's Run skill" in RULESET.expected(g.state).text
+
+
+def test_db_result_with_nobody_opposite_checks_the_first_defender_of_that_kind() -> None:
+    """Cover (rules/red-zone.txt): "a DB result may indicate that you examine a LB's pass
+    defense ... if the offense threw a pass to a running back"; with both LBs (or DBs) double
+    teaming the other side, the first drafted of them covers."""
+    g = kicked()
+    g.enter("call screen lrb", "align lb1 rrb", "defend 3-4", "flip yellow yellow", "result db")
+    assert "Cornelius Bennett's Cover skill" in RULESET.expected(g.state).text
+    g = kicked()
+    g.enter("call hook lwr 4", "align db1 rwr", "defend 3-4", "flip yellow yellow", "result db")
+    assert "Ronnie Lott's Cover skill" in RULESET.expected(g.state).text
+
+
+# The forms of the flips --------------------------------------------------------------------------
+
+
+def number_range(g: Game, keyword: str) -> tuple[int | None, int | None]:
+    """The bounds of the number slot of the form under ``keyword``."""
+    forms = [f for f in RULESET.expected(g.state).forms if f.keyword == keyword]
+    slot = next(f.slots[0] for f in forms if f.slots[0].kind == "number")
+    return slot.low, slot.high
+
+
+def test_onside_and_return_flips_offer_a_printed_number_from_0_to_99() -> None:
+    """Onside Kicks and Punts (rules/red-zone.txt): "a Long Gain number is determined", "the
+    number under K", "the number associated with a punt", the PR: printed numbers, 00 to 99."""
+    g = drafted()
+    g.enter("onside")
+    assert number_range(g, "lg") == (0, 99)
+    g.enter("lg 57")
+    assert number_range(g, "k") == (0, 99)
+    assert [f.slots[0].label for f in RULESET.expected(g.state).forms if f.keyword == "k"] == [
+        "K",
+        "K",
+    ]
+    g.enter("k 52")
+    assert RULESET.expected(g.state).actor == "away"
+    assert number_range(g, "p") == (0, 99)
+    g = at_scrimmage(kicked(), "home", 70, down=4)
+    g.enter("punt", "p 40", "return")
+    assert number_range(g, "pr") == (0, 99)
+
+
+def test_onside_kick_the_receivers_flip_the_lg() -> None:
+    """Onside Kicks example (rules/red-zone.txt): "Duncan flips and checks the Long Gain
+    section" -- Duncan receiving."""
+    g = drafted()  # Duncan kicks off here: Ron receives and flips
+    g.enter("onside")
+    assert RULESET.expected(g.state).actor == "home"
+
+
+def test_a_kickoff_downed_in_the_end_zone_is_the_receivers_touchback() -> None:
+    """The Kickoff (rules/red-zone.txt): "If there is an EZ ... the receiving team starts first
+    and ten from the twenty" -- whichever team receives."""
+    g = Game()
+    g.enter("toss home", "field", "kick")
+    for away, home in zip(AWAY_DRAFT, HOME_DRAFT, strict=True):
+        g.enter(f"draft {away}", f"draft {home}")
+    g.enter("kick", "k 75", "down")
+    touchback = [r for r in g.last if r.kind == "touchback"]
+    assert len(touchback) == 1 and touchback[0].team == "away"
+    assert (g.sit["possession"], g.sit["ball_on"], g.sit["down"]) == ("away", 80, 1)
+
+
+def test_coffin_corner_colour_ruling_is_the_punting_teams() -> None:
+    """Coffin Corner Kicks (rules/red-zone.txt): "After a Coffin Corner punt, flip a second card
+    from your Draw Deck" -- the punting coach's flip."""
+    g = at_scrimmage(kicked(coffin_colour="yes"), "home", 40, down=4)
+    g.enter("coffin 15", "p 45", "colour yellow")
+    coffin = [r for r in g.last if r.kind == "coffin"]
+    assert len(coffin) == 1 and coffin[0].team == "home"
+
+
+# Penalties and Special Play cards ----------------------------------------------------------------
+
+
+def test_declining_a_penalty_is_the_other_coachs_choice_and_takes_nothing_more() -> None:
+    """Declining Penalties (rules/red-zone.txt): the coach not penalised declines and takes the
+    play; the entry is the one word."""
+    g = declining_at_own_20()
+    assert "decline" in g.refused("decline now")
+    g.enter("decline")
+    assert g.last[0].kind == "penalty_declined" and g.last[0].team == "away"
+    assert (g.sit["ball_on"], g.sit["down"], g.sit["distance"]) == (61, 1, 10)
+    g.enter("call dive lrb", "defend 4-3", "flip green green", "result 3")
+    assert (g.sit["ball_on"], g.sit["down"], g.sit["distance"]) == (58, 2, 7)
+
+
+def test_a_special_play_cards_yards_get_no_tight_end_yard() -> None:
+    """Special Play Cards (rules/red-zone.txt): "If a card text is contrary to the rules
+    described above, the card takes priority": its yards are the card's, no TE's +1."""
+    g = kicked()
+    g.enter("call dive rrb", "defend 4-3", "flip yellow yellow", "special home run-card yards 5")
+    assert g.sit["ball_on"] == 73 - 5
+    g = kicked()
+    g.enter("call dive rrb", "defend 4-3", "flip yellow yellow", "result 5")
+    assert g.sit["ball_on"] == 73 - 6
+
+
+def test_one_special_play_recovery_card_recovers_the_fumble() -> None:
+    """Fumbles (rules/red-zone.txt): "Certain Special Play cards allow recovery of the football"
+    -- one card, not answered, recovers it."""
+    g = at_scrimmage(kicked(), "away", 40)
+    g.enter("call qb-keep lrb", "defend goalline", "flip red red", "result f", "lg 42")
+    g.enter("special home strip recover")
+    assert "recovers the fumble unless answered" in g.last[0].text
+    g.enter("recovered")
+    assert g.sit["possession"] == "home"
+
+
+def test_lb_result_checks_the_play_side_linebacker() -> None:
+    """Skill Checks (rules/red-zone.txt): "LB = Check play side Linebacker's Tackle skill" --
+    "If the play was called to the right then the player ... on the right side"."""
+    g = kicked()
+    g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result lb")
+    assert "Cornelius Bennett's Tackle skill" in RULESET.expected(g.state).text
+    g = kicked()
+    g.enter("call dive rrb", "defend 4-3", "flip yellow yellow", "result lb")
+    assert "Hardy Nickerson's Tackle skill" in RULESET.expected(g.state).text
+
+
+def test_long_gain_and_star_flips_offer_their_printed_values() -> None:
+    """Long Gain and Sacks (rules/red-zone.txt): "a Long Gain number is determined" (00 to 99,
+    or TD); "If the play side defender has an "" in his Tackle area": yes or no."""
+    g = kicked()
+    g.enter("call dive lrb", "defend 4-3", "flip green green", "result long")
+    assert number_range(g, "lg") == (0, 99)
+    g = kicked()
+    g.enter("call hook lwr 4", "defend blitz", "flip green green", "result lb*")
+    assert sub_words(g, "star") == ("yes", "no")
+
+
+def test_points_after_a_quarter_ends_count_in_the_new_quarter() -> None:
+    """Time (rules/red-zone.txt): "The game continues until four quarters have been played":
+    each quarter's points on its own line of the score."""
+    g = kicked()
+    coaches = tuple(replace(c, time=1) for c in g.state.coaches)
+    g.state = replace(g.state, coaches=coaches)
+    g.enter("call dive lrb", "defend 4-3", "flip green green", "result 3")
+    assert g.sit["quarter"] == 2
+    g.enter("special home bomb score 3")
+    assert g.sit["score_by_quarter"] == [{"home": 0, "away": 0}, {"home": 3, "away": 0}]
+    assert g.sit["score"] == {"home": 3, "away": 0}
+
+
+def test_a_tight_end_in_a_backs_place_hands_runs_to_the_other_back() -> None:
+    """3 Wide (rules/red-zone.txt): "All running plays to the LRB go the RRB" -- a Tight End
+    brought in for a back is a receiver like a WR ("in effect synonymous")."""
+    g = Game(substitutions="yes")
+    g.enter("toss home", "field", "receive")
+    for away, home in zip(AWAY_DRAFT, HOME_DRAFT, strict=True):
+        g.enter(f"draft {away}", f"draft {home}")
+    for pos in ("qb", "rb", "wr", "ol", "dl", "lb", "db"):
+        g.enter(f"draft {pos}", f"draft {'te' if pos == 'wr' else pos}")
+    g.enter("kick", "k 67", "kr 24")
+    assert roster(g, "home")["wr3"][0] == "te"
+    g.enter("bench home wr3 rb1")
+    g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result rb")
+    assert "Emmitt Smith's Run skill" in RULESET.expected(g.state).text
+
+
+def test_a_long_gain_from_a_run_skill_check_gets_no_bonus() -> None:
+    """Long Gains (rules/red-zone.txt): "if the Long Gain is obtained from a passing play, add
+    10 yards" -- from a running play's skill check, the LG number alone."""
+    g = kicked()
+    g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result rb", "skill green long")
+    g.enter("lg 30")
+    assert (g.sit["ball_on"], g.sit["down"]) == (73 - 30, 1)
+
+
+def test_harsh_no_long_bombs_leaves_a_qb_scramble_alone() -> None:
+    """No Long Bombs, HARSH (rules/red-zone.txt): "the only time a player may catch a pass past
+    the back of the endzone is on a Long Gain" -- a QB who scrambles catches nothing."""
+    g = at_scrimmage(kicked(long_bombs="harsh"), "home", 6)
+    g.enter("call trick-pass lwr 7", "defend goalline", "flip green green", "result qb")
+    g.enter("skill green run", "skill green 19")
+    assert g.sit["score"]["home"] == 6
+
+
+def test_refresh_with_seven_in_hand_draws_nothing() -> None:
+    """Time (rules/red-zone.txt): "draw a number of new cards such that he has seven cards":
+    with seven kept, no card is drawn."""
+    g = with_hand(kicked(), "home", 7)
+    draws = g.sit["clock"]["home"]["draw_deck_flips"]
+    g.enter("refresh home 0")
+    assert g.sit["clock"]["home"]["hand"] == 7
+    assert g.sit["clock"]["home"]["draw_deck_flips"] == draws
+
+
+def test_a_special_play_card_draws_for_its_own_coach() -> None:
+    """Special Play Cards (rules/red-zone.txt): "The Draw Deck is used only during time-outs,
+    change of possession, through the use of certain special plays": the card's coach draws."""
+    g = with_hand(kicked(), "home", 3)
+    draws = g.sit["clock"]["home"]["draw_deck_flips"]
+    g.enter("special home card cards 4")
+    assert (g.last[0].kind, g.last[0].team) == ("special_play", "home")
+    assert g.sit["clock"]["home"]["hand"] == 3 - 1 + 4
+    assert g.sit["clock"]["home"]["draw_deck_flips"] == draws + 4
+    assert g.sit["clock"]["away"]["hand"] == 6
+
+
+def test_two_point_try_is_one_play_from_the_3() -> None:
+    """Two Point Conversion (rules/red-zone.txt): "running a play from the three yard line":
+    one down, three yards to the goal."""
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "two")
+    assert (g.sit["ball_on"], g.sit["down"], g.sit["distance"]) == (3, 1, 3)
+
+
+def test_extra_point_forms_and_rulings() -> None:
+    """Extra Points (rules/red-zone.txt): "the extra point is good unless a '55*' result is
+    revealed": the FG number (00 to 99), 55* or blocked, each no good under its own kind."""
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "kick")
+    decision = g.last[0]
+    assert (decision.kind, decision.team, decision.data) == ("decision", "home", {"choice": "kick"})
+    assert number_range(g, "fg") == (0, 99)
+    fg = [f for f in RULESET.expected(g.state).forms if f.keyword == "fg"]
+    assert [f.slots[0].label for f in fg] == ["FG", "FG"]
+    assert fg[1].slots[0].words == ("55*", "blocked")
+    g.enter("fg 55*")
+    assert [(r.kind, r.team) for r in g.last] == [("extra_point_failed", "home")]
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "kick", "fg blocked")
+    assert [(r.kind, r.team) for r in g.last] == [("extra_point_blocked", "home")]
+
+
+def test_fumble_flips_offer_a_printed_number_from_0_to_99() -> None:
+    """Fumbles (rules/red-zone.txt): the LG and K numbers flipped for a loose ball, 00 to 99."""
+    g = at_scrimmage(kicked(), "away", 40)
+    g.enter("call qb-keep lrb", "defend goalline", "flip red red", "result f")
+    assert number_range(g, "lg") == (0, 99)
+    g.enter("lg 42", "guess k odd")
+    assert number_range(g, "k") == (0, 99)
+
+
+def test_skill_check_rulings_name_the_interceptor_and_the_injured() -> None:
+    """Skill Checks and Interceptions (rules/red-zone.txt): "check the ... defender's Cover
+    skill"; "Certain results read "Injury."": the rulings say who intercepted, who is hurt."""
+    g = kicked()
+    g.enter("call hook lwr 4", "defend 4-3", "flip yellow yellow", "result db")
+    g.enter("skill red int")
+    assert [(r.kind, r.data) for r in g.last] == [
+        ("skill", {"players": {"interceptor": "Ronnie Lott"}}),
+        ("interception", {"ball_on": 39}),
+    ]
+    g = kicked()
+    g.enter("call hook lwr 4", "defend 4-3", "flip yellow yellow", "result qb")
+    g.enter("skill red int")
+    assert [(r.kind, r.data) for r in g.last] == [("skill", {}), ("interception", {"ball_on": 39})]
+    g = kicked()
+    g.enter("call hook lwr 4", "defend 4-3", "flip yellow yellow", "result db")
+    g.enter("skill green c-2p")
+    assert [r.kind for r in g.last] == ["skill", "down"]
+    g = kicked()
+    g.enter("call hook lwr 4", "defend goalline", "flip green green", "result wr")
+    g.enter("skill injury 9")
+    assert (g.last[0].kind, g.last[0].data) == ("injury", {"pid": "wr1"})
+
+
+def test_a_55_star_under_fg_is_55_yards_on_a_field_goal() -> None:
+    """Field Goals (rules/red-zone.txt): "If the number there equals or exceeds the kick distance
+    the field goal is successful": a 55* is the number 55 (good from 55, short from 56)."""
+    g = at_scrimmage(kicked(), "away", 38, down=4)
+    g.enter("fieldgoal")
+    assert number_range(g, "fg") == (0, 99)
+    g.enter("fg 55*")
+    assert g.sit["score"]["away"] == 3
+    g = at_scrimmage(kicked(), "away", 39, down=4)
+    g.enter("fieldgoal", "fg 55*")
+    assert g.sit["score"]["away"] == 0 and g.sit["possession"] == "home"
+
+
+def test_a_safety_ruling_carries_two_points_and_the_kickoff_has_no_offence() -> None:
+    """Safety (rules/red-zone.txt): "a safety and 2 points for the defense"; then a kick, with
+    nobody on offence until it is received."""
+    g = at_scrimmage(kicked(), "home", 97)
+    g.enter("call dive lrb", "defend 4-3", "flip red red", "result -4")
+    safety = [r for r in g.last if r.kind == "safety"]
+    assert len(safety) == 1 and safety[0].points == 2 and safety[0].team == "away"
+    g = at_scrimmage(kicked(), "home", 5)
+    g.enter("call dive lrb", "defend 4-3", "flip green red", "result 6", "kick", "fg 40")
+    assert g.state.phase == "kickoff" and g.sit["possession"] is None
+
+
+def test_a_special_play_card_leaves_the_hand_and_keeps_its_name() -> None:
+    """Special Play Cards (rules/red-zone.txt): "If a coach plays a Special Play card ... he may
+    draw a number of cards ... such that he again has seven": the card leaves the hand."""
+    g = with_hand(kicked(), "home", 1)
+    g.enter("special home Hail-Mary none")
+    assert g.last[0].data == {"card": "Hail-Mary"}
+    assert g.sit["clock"]["home"]["hand"] == 0
+    assert "takes nothing more" in g.refused("special home card none 5")
+    assert "needs a number" in g.refused("special home card cards 2 3")
+    assert "takes nothing more" in g.refused("special home card none 5 6")
+
+
+def test_a_bench_defensive_lineman_replaces_only_a_defensive_lineman() -> None:
+    """Situational Substitutions (rules/red-zone.txt): "13 starters with a back up at every
+    position": a DL back-up comes in for a DL, not for a linebacker."""
+    g = squads_of_20()
+    assert "may replace" in g.refused("bench home dl3 lb1")
+    g.enter("bench home dl3 dl1")
+    assert g.last[0].data == {"in": "dl3", "out": "dl1"}
