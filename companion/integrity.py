@@ -19,6 +19,7 @@ import json
 import threading
 from collections.abc import Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any, cast
 from uuid import UUID
 
@@ -26,8 +27,10 @@ from eventsourcing.persistence import Mapper, StoredEvent, find_id_convertor
 from eventsourcing.utils import get_topic
 
 from companion.store import StoreError
-from domain.game import Game
 
+# The class Zebra's events are nested in (``get_topic(domain.game.Game)``), known without
+# importing it: ``zebra status`` reads a summary and never needs the aggregate's classes.
+GAME_TOPIC = "domain.game:Game"
 GENESIS = "0" * 64
 CHAIN_KEY = "chain"
 _BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "originator_topic"}
@@ -55,8 +58,13 @@ def stored_link(state: bytes) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _event_classes() -> dict[str, type[Any]]:
-    """Zebra's own event types by stored topic: the only types a store may hold."""
+@cache
+def known_topics() -> dict[str, type[Any]]:
+    """Zebra's own event types by stored topic: the only types a store may hold.
+
+    Made on first use: importing the aggregate costs more than the rest of a status read."""
+    from domain.game import Game
+
     classes = {}
     for name in dir(Game):
         value = getattr(Game, name)
@@ -65,7 +73,10 @@ def _event_classes() -> dict[str, type[Any]]:
     return classes
 
 
-KNOWN_TOPICS = _event_classes()
+def __getattr__(name: str) -> Any:
+    if name == "KNOWN_TOPICS":
+        return known_topics()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _plain(value: Any) -> Any:
@@ -137,7 +148,7 @@ class ChainedMapper(Mapper[UUID]):
         game, version = cast(UUID, stored_event.originator_id), stored_event.originator_version
         where = f"game {str(game)[:8]}, event {version}"
         check_columns(stored_event, where)
-        cls = KNOWN_TOPICS.get(stored_event.topic)
+        cls = known_topics().get(stored_event.topic)
         if cls is None:
             raise StoreDamaged(
                 f"the store is damaged at {where}: it holds an event of unknown type "
@@ -224,7 +235,8 @@ def ends_chained(previous: StoredEvent | None, last: StoredEvent, transcoder: An
     reads, and the link it carries is the one they make."""
     try:
         check_columns(last, "")
-        if last.topic not in KNOWN_TOPICS:
+        # One of the aggregate's events; which one, the link (over the topic) says.
+        if not last.topic.startswith(GAME_TOPIC + "."):
             return False
         state = transcoder.decode(last.state)
         carried = state.pop(CHAIN_KEY, None) if isinstance(state, dict) else None

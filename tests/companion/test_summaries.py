@@ -137,6 +137,51 @@ def test_a_status_read_applies_no_rule_and_reads_only_the_last_event(
     assert json.loads(result.stdout) == status and applied == []
 
 
+# What a command that only reads summaries may import: the store layer, never the aggregate, a
+# game's rules or the projections (they cost more than the rest of ``zebra status``).
+NOT_ON_THE_READ_PATH = ("domain.game", "domain.rulesets.", "domain.kernel", "projections")
+
+
+def modules_after(store_url: str, *command: str) -> list[str]:
+    """The Zebra modules a fresh interpreter holds after running ``zebra COMMAND``."""
+    probe = (
+        "import json, sys\n"
+        "from companion.cli import main\n"
+        "sys.argv = ['zebra', *json.loads(sys.argv[1])]\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+        "names = [m for m in sys.modules if m.startswith(('domain', 'projections', 'companion'))]\n"
+        "print(json.dumps(sorted(names)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps([*command, "--store", store_url])],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "ZEBRA_USER": "scorer", "COLUMNS": "120"},
+    )
+    assert done.returncode == 0, done.stderr
+    loaded: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return loaded
+
+
+@pytest.mark.parametrize(
+    "command", [("status",), ("status", "--json"), ("games",), ("status", "PREFIX")]
+)
+def test_reading_a_summary_imports_neither_the_aggregate_nor_the_rules(
+    store_url: str, command: tuple[str, ...]
+) -> None:
+    writer = referee_at(store_url)
+    game_id = writer.start("rushzone", "Bears", "Packers").game_id
+    for text in OPENING:
+        writer.enter(game_id, text)
+    args = tuple(game_id.hex[:6] if word == "PREFIX" else word for word in command)
+    loaded = modules_after(store_url, *args)
+    assert "companion.summaries" in loaded  # the probe ran the command
+    assert [m for m in loaded if m.startswith(NOT_ON_THE_READ_PATH)] == []
+    # The probe can fail: a command that shows the play-by-play folds the record.
+    assert "projections.record" in modules_after(store_url, "log", game_id.hex[:6])
+
+
 def test_resume_without_an_id_reads_one_row_whatever_the_number_of_games(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
