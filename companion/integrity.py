@@ -146,7 +146,9 @@ class ChainedMapper(Mapper[UUID]):
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         game, version = cast(UUID, stored_event.originator_id), stored_event.originator_version
-        where = f"game {str(game)[:8]}, event {version}"
+        # Every event of a store is read through here when the summaries catch up: what is
+        # only needed to name damage is made when there is damage.
+        where = Where(game, version)
         check_columns(stored_event, where)
         cls = known_topics().get(stored_event.topic)
         if cls is None:
@@ -206,13 +208,13 @@ class ChainedMapper(Mapper[UUID]):
             known = self._fetch(game, version - 1, f"game {str(game)[:8]}, event {version}")
         return known[0]
 
-    def _previous_link(self, game: UUID, version: int, where: str) -> tuple[str, bool]:
+    def _previous_link(self, game: UUID, version: int, where: object) -> tuple[str, bool]:
         if version == 1:
             return GENESIS, False
         known = self._links.get(game, {}).get(version - 1)
         return known if known is not None else self._fetch(game, version - 1, where)
 
-    def _fetch(self, game: UUID, version: int, where: str) -> tuple[str, bool]:
+    def _fetch(self, game: UUID, version: int, where: object) -> tuple[str, bool]:
         """Walk the game's stored events up to ``version`` to learn its link (once)."""
         if self.recorder is None:
             raise StoreDamaged(f"the store is damaged at {where}: the event before it is unknown")
@@ -249,7 +251,7 @@ def ends_chained(previous: StoredEvent | None, last: StoredEvent, transcoder: An
     return link(before, last.topic, game, version, state) == carried
 
 
-def check_columns(stored: StoredEvent, where: str) -> None:
+def check_columns(stored: StoredEvent, where: object) -> None:
     """A row's columns must be of the types Zebra writes: a damaged row can hold anything."""
     version = stored.originator_version
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -281,8 +283,33 @@ def _event(cls: type[Any], game: UUID, version: int, state: dict[str, Any]) -> A
 
 
 def _missing_fields(cls: type[Any], state: dict[str, Any]) -> list[str]:
-    wanted = [f.name for f in dataclasses.fields(cls) if f.name not in _BASE_FIELDS]
+    # The fields an event of ``cls`` must carry, found once per class: ``dataclasses.fields``
+    # cost a tenth of reading a whole store.
+    wanted = _WANTED.get(cls)
+    if wanted is None:
+        wanted = _WANTED[cls] = tuple(
+            f.name for f in dataclasses.fields(cls) if f.name not in _BASE_FIELDS
+        )
     return [name for name in wanted if name not in state]
+
+
+_WANTED: dict[type[Any], tuple[str, ...]] = {}
+
+
+class Where:
+    """Where damage is ("game G, event N"), formatted only if a message names it: every event
+    of a store is checked when the summaries catch up, and the text is rarely needed."""
+
+    __slots__ = ("game", "version")
+
+    def __init__(self, game: UUID, version: int) -> None:
+        self.game, self.version = game, version
+
+    def __str__(self) -> str:
+        return f"game {str(self.game)[:8]}, event {self.version}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def check_game(events: Sequence[StoredEvent], mapper: ChainedMapper) -> str | None:

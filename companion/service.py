@@ -524,21 +524,24 @@ class Referee(Application[UUID]):
     def _folded_summary(self, game_id: UUID) -> tuple[Summary, Head]:
         """The game's summary folded from its events (held to its head), and the head read.
 
-        A mapper of its own reads them, so that the links of a whole store caught up are not
-        kept."""
-        from projections import record, situation
+        The lean fold (projections.summary) keeps per entry only whether it stands and the
+        situation after it, and the events are folded as they are decoded, not kept: the
+        catch-up of a whole store holds one game at a time. A mapper of its own reads them, so
+        that the links of a whole store caught up are not kept either."""
+        from projections import summary
 
-        reader = ChainedMapper(transcoder=self.construct_transcoder())
+        reader = ChainedMapper(transcoder=self.mapper.transcoder)
         reader.recorder = self.recorder
         stored = self.recorder.select_events(game_id)
-        events = [reader.to_domain_event(s) for s in stored]
-        folded = record.project(events)
-        if not folded.game_id:
+        fold = summary.SummaryFold()
+        for event in stored:
+            fold.evolve(reader.to_domain_event(event))
+        if not fold.game_id:
             raise UnknownGame(f"no game {game_id} in {self.store}")
         # The head is the link the last event carries; an event written before events carried
         # links gives a row holding only the summary (companion.heads.hold_to_head).
         link = stored_link(stored[-1].state) or ""
-        return summary_of(situation.view(folded), last_at(events)), Head(folded.version, link)
+        return summary_of(fold.view(), fold.last_at), Head(fold.version, link)
 
     def _fill(self, game_id: UUID) -> Summary:
         """Fold the game's summary from its events and keep it in its row (if the store can be
@@ -576,28 +579,45 @@ class Referee(Application[UUID]):
                     f"{position - start:,} of {last - start:,} events read in {timeout:g} s "
                     "(what was read is kept); run the command again to continue"
                 )
-            headers = self.recorder.select_headers(position, CATCH_UP_BATCH)
-            if not headers:
-                break
-            reached: dict[UUID, int] = {}
-            for _, game, version in headers:
-                reached[game] = max(reached.get(game, 0), version)
-            born = sum(1 for _, _, version in headers if version == 1)
-            filled = []
-            for game, version in reached.items():
-                row = self.recorder.select_row(game, status=False)
-                if row is None or row.summary is None or row.version < version:
-                    filled.append(self._folded_summary(game))
-            end = headers[-1][0]
-            if self.recorder.fill_summaries(filled, (position, end, born)):
-                position = end
-            else:
-                # Another process caught up meanwhile: go on from where it got to.
-                moved = self.recorder.select_tracking()
-                position = moved[0] if moved else last
+            try:
+                position = self._catch_up_batch(position, last)
+            except (TimeoutError, OperationalError) as exc:
+                # A league server too slow or gone mid-way (the pool's wait for a connection,
+                # a statement timeout): say how far it got, in one line, not a traceback.
+                reason = self.store.scrub(" ".join(str(exc).split()))[:200]
+                raise StillCatchingUp(
+                    f"the game summaries of {self.store} are still catching up: "
+                    f"{position - start:,} of {last - start:,} events read when the store "
+                    f"stopped answering ({reason or type(exc).__name__}); what was read is "
+                    "kept; run the command again to continue"
+                ) from None
             if self.progress is not None:
                 self.progress(min(position, last) - start, last - start)
         return True
+
+    def _catch_up_batch(self, position: int, last: int) -> int:
+        """Catch up one batch of events after ``position`` in one transaction; the position
+        reached (``last`` when there was nothing more to read)."""
+        headers = self.recorder.select_headers(position, CATCH_UP_BATCH)
+        if not headers:
+            return last
+        reached: dict[UUID, int] = {}
+        for _, game, version in headers:
+            reached[game] = max(reached.get(game, 0), version)
+        born = sum(1 for _, _, version in headers if version == 1)
+        filled = []
+        for game, version in reached.items():
+            row = self.recorder.select_row(game, status=False)
+            if row is None or row.summary is None or row.version < version:
+                filled.append(self._folded_summary(game))
+        end = headers[-1][0]
+        if self.recorder.fill_summaries(filled, (position, end, born)):
+            position = end
+        else:
+            # Another process caught up meanwhile: go on from where it got to.
+            moved = self.recorder.select_tracking()
+            position = moved[0] if moved else last
+        return position
 
     def _rows_complete(self, count: int) -> bool:
         """Whether every game the tracking record counts has a row (none deleted since)."""

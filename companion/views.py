@@ -241,3 +241,18 @@ class ProgressLine:
         # The last call ends the bar's line, so what is printed next starts on its own.
         end = "\n" if done >= total else ""
         self.write(f"\r{self.what} [{bar}] {done:,} of {total:,} events{end}")
+        if end:
+            _OPEN.discard(self)
+        else:
+            _OPEN.add(self)
+
+
+# Bars drawn and not yet ended: an error said while one is open starts on a line of its own.
+_OPEN: set[ProgressLine] = set()
+
+
+def end_open_lines() -> None:
+    """End the line of every progress bar left open (the work stopped before its end)."""
+    for bar in list(_OPEN):
+        bar.write("\n")
+        _OPEN.discard(bar)
