@@ -404,6 +404,8 @@ def cli_env() -> dict[str, str]:
     env = {**os.environ, "ZEBRA_USER": BY, "COLUMNS": "100"}
     env.pop("ZEBRA_STORE", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    # No game remembered from the person's own use (companion.current): the latest is looked up.
+    env["XDG_STATE_HOME"] = str(Path(tempfile.gettempdir()) / "zebra-bench-state")
     return env
 
 
