@@ -1,127 +1,41 @@
 """Figure 7 (issue #19): status, games, resume and standings read each game's summary.
 
-Leagues of 100, 1,000 and 5,000 finished Rush Zone games (and one unfinished game, played last)
-are built once per size with a bare writer: a pool of random games is played by the rules once,
-and every stored game is a copy of one of them under a new id, its events put straight into the
-store with its summary, 50 games a transaction (no rule is re-run).
+The leagues of 100, 1,000 and 5,000 finished Rush Zone games (and one unfinished game, played
+last) come from benchmarks.leagues: built once per size and event format, and cached.
 
-    python -m benchmarks --only 7                   # with the other figures' options
+    python -m benchmarks --only 457                 # with figures 4 and 5, at every size
     python -m benchmarks.summaries --sizes 100,1000 # this figure alone
 
-Each read is timed in this process with a fresh ``Referee`` (a fresh process is figure 4's and
-the last rows here), next to its bare counterpart doing the least storage work that answers the
-same question: one indexed row or event through sqlite3 or the library, every row of the heads
-table, or the whole notification log read and decoded (``bare.read_log``). Memory is the peak
-resident size of a fresh process doing only that read.
+Each read is timed in this process with a fresh ``Referee`` (a fresh process is figure 4's),
+next to its bare counterpart doing the least storage work that answers the same question: one
+indexed row or event through sqlite3 or the library, or every row of the heads table. The
+standings after one game written without a summary run on a working copy of the league.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import random
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from benchmarks import bare, games
-from benchmarks.run import AT, BY, ROOT, TEAMS, Row, Sample, markdown, say, timed, zebra_command
-from companion.service import Referee, last_at, live_status
+from benchmarks.leagues import League, drop, league, working_copy
+from benchmarks.run import AT, BY, Row, Sample, markdown, say, timed
+from companion.service import Referee
 from companion.store import Store
-from companion.summaries import summary_of
-from companion.transfer import moved
-from domain.game import Game
 
 SIZES = (100, 1_000, 5_000)
-POOL = 40
-PER_SAVE = 50
-
-
-# Building a league once ---------------------------------------------------------------------
-
-
-def pool_of(count: int, seed: int) -> list[tuple[list[Any], dict[str, Any]]]:
-    """``count`` finished games played by the rules: their events and their final status."""
-    out = []
-    for played in games.finished_games("rushzone", count, seed):
-        game = Game.start("rushzone", "Home", "Away", {}, BY, AT)
-        for text in played.entries:
-            game.enter(text, BY, AT)
-        status = live_status(game)
-        out.append((list(game.collect_events()), status))
-    return out
-
-
-def build(path: Path, count: int, seed: int) -> tuple[int, UUID]:
-    """``count`` finished games and one unfinished, written as copies (see the module note);
-    the number of events and the unfinished game's id."""
-    pool = pool_of(POOL, seed)
-    rnd = random.Random(seed)
-    referee: Referee | None = None
-    batch: list[Any] = []
-    summaries: dict[UUID, Any] = {}
-    for i in range(count):
-        if i % 500 == 0:
-            referee = Referee(Store(path))  # a fresh mapper: the links it keeps stay bounded
-        events, status = pool[i % len(pool)]
-        home, away = rnd.sample(TEAMS, 2)
-        game_id = uuid4()
-        copied = moved(events, game_id)
-        object.__setattr__(copied[0], "__dict__", {**vars(copied[0]), "home": home, "away": away})
-        batch += copied
-        shown = {**status, "game_id": str(game_id), "home": home, "away": away}
-        summaries[game_id] = summary_of(shown, last_at(events))
-        if len(summaries) == PER_SAVE or i == count - 1:
-            assert referee is not None
-            referee.repository.event_store.put(batch, summaries=summaries)
-            referee.mapper.settle(stored=True)
-            batch, summaries = [], {}
-    referee = Referee(Store(path))
-    playing = referee.start("rushzone", "Bears", "Packers", by=BY).game_id
-    for text in ("toss home", "receive"):
-        referee.enter(playing, text, BY)
-    return int(referee.recorder.max_notification_id() or 0), playing
-
-
-def strip_summaries(source: Path, target: Path) -> None:
-    """A copy of the store as a Zebra that kept no summaries left it: no head rows, no tracking."""
-    with closing(sqlite3.connect(source)) as conn:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    shutil.copyfile(source, target)
-    with closing(sqlite3.connect(target)) as conn:
-        conn.execute("DELETE FROM game_heads")
-        conn.execute("UPDATE zebra_tracking SET position = 0, games = 0")
-        conn.commit()
 
 
 # Measuring ------------------------------------------------------------------------------------
-
-
-def in_fresh_process(code: str) -> tuple[float, float]:
-    """Run ``code`` (which sets ``result``) in a fresh interpreter: seconds it took, peak MiB."""
-    script = (
-        "import resource, time\n"
-        f"{code}\n"
-        "t0 = time.perf_counter()\n"
-        "run()\n"
-        "t = time.perf_counter() - t0\n"
-        "print(t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
-    )
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip()[-400:])
-    seconds, mib = done.stdout.split()[-2:]
-    return float(seconds), float(mib)
 
 
 def fresh_status(path: Path, game: UUID) -> None:
@@ -153,40 +67,28 @@ def repeat(reps: int, fn: Any) -> Sample:
     return Sample([timed(fn) for _ in range(reps)])
 
 
-def figure_summaries(
-    workdir: Path, sizes: tuple[int, ...] = SIZES, reps: int = 5, seed: int = 1
-) -> list[Row]:
+def figure_summaries(workdir: Path, leagues: list[League], reps: int = 3) -> list[Row]:
     rows: list[Row] = []
-    env = {**os.environ, "ZEBRA_USER": BY, "COLUMNS": "100", "XDG_STATE_HOME": str(workdir)}
-    env.pop("ZEBRA_STORE", None)
-    zebra = zebra_command()
-    helps = Sample(
-        [
-            timed(lambda: subprocess.run([*zebra, "--help"], env=env, capture_output=True))
-            for _ in range(reps)
-        ]
-    )
-    for count in sizes:
-        path = workdir / f"league-{count}.sqlite"
-        t0 = time.perf_counter()
-        events, playing = build(path, count, seed)
-        say(f"    built {count:,} games ({events:,} events) in {time.perf_counter() - t0:.0f} s")
-        last = UUID(
-            hex=sqlite3.connect(path)
-            .execute("SELECT originator_id FROM stored_events ORDER BY rowid DESC LIMIT 1")
-            .fetchone()[0]
-        )
-        label = f"{count:,} games"
+    for found in leagues:
+        path, label = found.path, f"{found.games:,} games"
+        with closing(sqlite3.connect(path)) as conn:
+            (last,) = conn.execute(
+                "SELECT originator_id FROM stored_events ORDER BY rowid DESC LIMIT 1"
+            ).fetchone()
+        last_game = UUID(hex=last)
+        status = repeat(reps, lambda p=path, g=last_game: fresh_status(p, g))
         rows.append(
             Row(
                 "7",
                 f"status of one game, {label}, in process",
-                repeat(reps, lambda p=path, g=last: fresh_status(p, g)),
+                status,
                 "s",
-                repeat(reps, lambda p=path, g=last: bare_status(p, g)),
+                repeat(reps, lambda p=path, g=last_game: bare_status(p, g)),
                 "time",
                 "flat in games",
                 note="bare: that game's last event read through the library",
+                series="status of one game",
+                size=found.games,
             )
         )
         listing = Sample()
@@ -203,12 +105,15 @@ def figure_summaries(
                 "time",
                 "(diagnostic)",
                 note="bare: every head row through sqlite3",
+                series="games listing",
+                size=found.games,
             )
         )
         resume = Sample()
         for _ in range(reps):
             referee = Referee(Store(path))
             resume.values.append(timed(lambda r=referee: r.find(None, unfinished=True)))
+            assert referee.find(None, unfinished=True) == found.playing
         rows.append(
             Row(
                 "7",
@@ -219,68 +124,34 @@ def figure_summaries(
                 "time",
                 "flat in games",
                 note="bare: the one row through sqlite3",
+                series="resume without an id",
+                size=found.games,
             )
         )
-        status_cli = Sample(
-            [
-                timed(
-                    lambda p=path: subprocess.run(
-                        [*zebra, "status", "--store", str(p)], env=env, capture_output=True
-                    )
-                )
-                for _ in range(reps)
-            ]
-        )
-        rows.append(
-            Row(
-                "7",
-                f"zebra status, {label}, fresh process, vs zebra --help",
-                status_cli,
-                "s",
-                helps,
-                "time",
-                "≤ 1.3×",
-                met=status_cli.median <= 1.3 * helps.median,
-            )
-        )
-        rows += standings_rows(workdir, path, count, events, reps)
+        rows += standings_rows(workdir, found, reps)
     return rows
 
 
-def standings_rows(workdir: Path, path: Path, count: int, events: int, reps: int) -> list[Row]:
-    label = f"{count:,} games"
-    stripped = workdir / f"stripped-{count}.sqlite"
-    from_empty, empty_mib, log, log_mib = Sample(), Sample(), Sample(), Sample()
-    for _ in range(reps):
-        strip_summaries(path, stripped)
-        seconds, mib = in_fresh_process(
-            "from pathlib import Path\nfrom companion.service import Referee\n"
-            "from companion.store import Store\n"
-            f"def run(): Referee(Store(Path({str(stripped)!r}))).standings()"
-        )
-        from_empty.values.append(seconds)
-        empty_mib.values.append(mib)
-        seconds, mib = in_fresh_process(
-            "from pathlib import Path\nfrom benchmarks import bare\n"
-            f"def run(): sum(1 for _ in bare.read_log(bare.open_bare(Path({str(path)!r}))))"
-        )
-        log.values.append(seconds)
-        log_mib.values.append(mib)
+def standings_rows(workdir: Path, found: League, reps: int) -> list[Row]:
+    label = f"{found.games:,} games"
     current = Sample()
     for _ in range(reps):
-        referee = Referee(Store(path))
+        referee = Referee(Store(found.path))
         current.values.append(timed(lambda r=referee: r.standings()))
     # One more game by a Zebra that keeps no summaries: the standings read its events only.
+    copy = working_copy(found.path, workdir / f"incremental-{found.games}.sqlite")
     incremental, one_game = Sample(), Sample()
     for i in range(reps):
-        referee = Referee(Store(path))
+        from domain.game import Game
+
+        referee = Referee(Store(copy))
         game = Game.start("rushzone", "Bears", "Lions", {}, BY, AT)
         for text in games.finished_games("rushzone", 1, 100 + i)[0].entries:
             game.enter(text, BY, AT)
         referee.save(game, summaries={})
-        fresh = Referee(Store(path))
+        fresh = Referee(Store(copy))
         incremental.values.append(timed(lambda r=fresh: r.standings()))
-        app = bare.open_bare(path)
+        app = bare.open_bare(copy)
         one_game.values.append(
             timed(
                 lambda a=app, g=game.id: [
@@ -288,27 +159,10 @@ def standings_rows(workdir: Path, path: Path, count: int, events: int, reps: int
                 ]
             )
         )
+        for opened in (referee, fresh, app):
+            opened.close()
+    drop(copy)
     return [
-        Row(
-            "7",
-            f"standings from empty (every summary folded), {label}, {events:,} events, "
-            "fresh process, vs the bare log read",
-            from_empty,
-            "s",
-            log,
-            "time",
-            "≤ 1.5×",
-            met=from_empty.median <= 1.5 * log.median,
-        ),
-        Row(
-            "7",
-            f"peak memory of standings from empty, {label}, vs the bare log read",
-            empty_mib,
-            "MiB",
-            log_mib,
-            "time",
-            "bounded by teams",
-        ),
         Row(
             "7",
             f"standings, summaries current, {label}, in process",
@@ -317,6 +171,8 @@ def standings_rows(workdir: Path, path: Path, count: int, events: int, reps: int
             None,
             "",
             "(diagnostic)",
+            series="standings, summaries current",
+            size=found.games,
         ),
         Row(
             "7",
@@ -327,6 +183,8 @@ def standings_rows(workdir: Path, path: Path, count: int, events: int, reps: int
             one_game,
             "time",
             "flat in games",
+            series="standings after one game without a summary",
+            size=found.games,
         ),
     ]
 
@@ -340,9 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     workdir = args.dir or Path(tempfile.mkdtemp(prefix="zebra-summaries-"))
     workdir.mkdir(parents=True, exist_ok=True)
-    sizes = tuple(int(s) for s in args.sizes.split(","))
     started = time.perf_counter()
-    rows = figure_summaries(workdir, sizes, args.reps)
+    leagues = [league(int(size)) for size in args.sizes.split(",")]
+    rows = figure_summaries(workdir, leagues, max(3, args.reps))
     say(markdown(rows))
     say(f"\ntotal {time.perf_counter() - started:.0f} s")
     if args.json:

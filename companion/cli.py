@@ -77,6 +77,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def fail(message: str) -> typer.Exit:
     """One line on stderr saying what was wrong, and exit status 1."""
+    views.end_open_lines()  # not at the end of a progress bar's line
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(1)
 

@@ -40,7 +40,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import ApplicationRecorder, StoredEvent
 
-from companion.integrity import StoreDamaged, check_columns, stored_link
+from companion.integrity import StoreDamaged, Where, check_columns, stored_link
 from companion.summaries import TRACKING_NAME, Row, Summary, digest, row_from
 
 if TYPE_CHECKING:  # the drivers are imported when a store of their kind is opened
@@ -130,7 +130,7 @@ def hold_to_head(
     (None: a read not to the end, or a game without a head) and every row is of Zebra's types."""
     for stored in events:
         # Before any version is compared: a damaged row's number can be text, or nothing.
-        check_columns(stored, f"game {str(game)[:8]}, event {stored.originator_version}")
+        check_columns(stored, Where(game, stored.originator_version))
     if head is None or not head.link:
         # No head, or a row holding only a summary (its game was last written before events
         # carried chain links): read as before, trusted up to its chain.
@@ -373,9 +373,16 @@ class KeepsSummaries:
             ),
             (after, limit),
         )
-        return [
-            (r["nid"], self._game(r["originator_id"]), r["originator_version"]) for r in rows or []
-        ]
+        # A batch holds a few games' events: each game id is converted once, not per event.
+        games: dict[Any, UUID] = {}
+        out = []
+        for r in rows or []:
+            raw = r["originator_id"]
+            game = games.get(raw)
+            if game is None:
+                game = games[raw] = self._game(raw)
+            out.append((r["nid"], game, r["originator_version"]))
+        return out
 
     def fill_summaries(
         self,

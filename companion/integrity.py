@@ -19,6 +19,7 @@ import json
 import threading
 from collections.abc import Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any, cast
 from uuid import UUID
 
@@ -26,8 +27,10 @@ from eventsourcing.persistence import Mapper, StoredEvent, find_id_convertor
 from eventsourcing.utils import get_topic
 
 from companion.store import StoreError
-from domain.game import Game
 
+# The class Zebra's events are nested in (``get_topic(domain.game.Game)``), known without
+# importing it: ``zebra status`` reads a summary and never needs the aggregate's classes.
+GAME_TOPIC = "domain.game:Game"
 GENESIS = "0" * 64
 CHAIN_KEY = "chain"
 _BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "originator_topic"}
@@ -55,8 +58,13 @@ def stored_link(state: bytes) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _event_classes() -> dict[str, type[Any]]:
-    """Zebra's own event types by stored topic: the only types a store may hold."""
+@cache
+def known_topics() -> dict[str, type[Any]]:
+    """Zebra's own event types by stored topic: the only types a store may hold.
+
+    Made on first use: importing the aggregate costs more than the rest of a status read."""
+    from domain.game import Game
+
     classes = {}
     for name in dir(Game):
         value = getattr(Game, name)
@@ -65,7 +73,10 @@ def _event_classes() -> dict[str, type[Any]]:
     return classes
 
 
-KNOWN_TOPICS = _event_classes()
+def __getattr__(name: str) -> Any:
+    if name == "KNOWN_TOPICS":
+        return known_topics()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _plain(value: Any) -> Any:
@@ -135,9 +146,11 @@ class ChainedMapper(Mapper[UUID]):
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         game, version = cast(UUID, stored_event.originator_id), stored_event.originator_version
-        where = f"game {str(game)[:8]}, event {version}"
+        # Every event of a store is read through here when the summaries catch up: what is
+        # only needed to name damage is made when there is damage.
+        where = Where(game, version)
         check_columns(stored_event, where)
-        cls = KNOWN_TOPICS.get(stored_event.topic)
+        cls = known_topics().get(stored_event.topic)
         if cls is None:
             raise StoreDamaged(
                 f"the store is damaged at {where}: it holds an event of unknown type "
@@ -195,13 +208,13 @@ class ChainedMapper(Mapper[UUID]):
             known = self._fetch(game, version - 1, f"game {str(game)[:8]}, event {version}")
         return known[0]
 
-    def _previous_link(self, game: UUID, version: int, where: str) -> tuple[str, bool]:
+    def _previous_link(self, game: UUID, version: int, where: object) -> tuple[str, bool]:
         if version == 1:
             return GENESIS, False
         known = self._links.get(game, {}).get(version - 1)
         return known if known is not None else self._fetch(game, version - 1, where)
 
-    def _fetch(self, game: UUID, version: int, where: str) -> tuple[str, bool]:
+    def _fetch(self, game: UUID, version: int, where: object) -> tuple[str, bool]:
         """Walk the game's stored events up to ``version`` to learn its link (once)."""
         if self.recorder is None:
             raise StoreDamaged(f"the store is damaged at {where}: the event before it is unknown")
@@ -224,7 +237,8 @@ def ends_chained(previous: StoredEvent | None, last: StoredEvent, transcoder: An
     reads, and the link it carries is the one they make."""
     try:
         check_columns(last, "")
-        if last.topic not in KNOWN_TOPICS:
+        # One of the aggregate's events; which one, the link (over the topic) says.
+        if not last.topic.startswith(GAME_TOPIC + "."):
             return False
         state = transcoder.decode(last.state)
         carried = state.pop(CHAIN_KEY, None) if isinstance(state, dict) else None
@@ -237,7 +251,7 @@ def ends_chained(previous: StoredEvent | None, last: StoredEvent, transcoder: An
     return link(before, last.topic, game, version, state) == carried
 
 
-def check_columns(stored: StoredEvent, where: str) -> None:
+def check_columns(stored: StoredEvent, where: object) -> None:
     """A row's columns must be of the types Zebra writes: a damaged row can hold anything."""
     version = stored.originator_version
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -269,8 +283,33 @@ def _event(cls: type[Any], game: UUID, version: int, state: dict[str, Any]) -> A
 
 
 def _missing_fields(cls: type[Any], state: dict[str, Any]) -> list[str]:
-    wanted = [f.name for f in dataclasses.fields(cls) if f.name not in _BASE_FIELDS]
+    # The fields an event of ``cls`` must carry, found once per class: ``dataclasses.fields``
+    # cost a tenth of reading a whole store.
+    wanted = _WANTED.get(cls)
+    if wanted is None:
+        wanted = _WANTED[cls] = tuple(
+            f.name for f in dataclasses.fields(cls) if f.name not in _BASE_FIELDS
+        )
     return [name for name in wanted if name not in state]
+
+
+_WANTED: dict[type[Any], tuple[str, ...]] = {}
+
+
+class Where:
+    """Where damage is ("game G, event N"), formatted only if a message names it: every event
+    of a store is checked when the summaries catch up, and the text is rarely needed."""
+
+    __slots__ = ("game", "version")
+
+    def __init__(self, game: UUID, version: int) -> None:
+        self.game, self.version = game, version
+
+    def __str__(self) -> str:
+        return f"game {str(self.game)[:8]}, event {self.version}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def check_game(events: Sequence[StoredEvent], mapper: ChainedMapper) -> str | None:

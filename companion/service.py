@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -22,25 +22,32 @@ from eventsourcing.persistence import (
     ProgrammingError,
     RecordConflictError,
 )
-from eventsourcing.utils import get_topic
 
-from companion import current, transfer
+from companion import current
 from companion.heads import Head, HeadedRecorder, hold_to_heads
 from companion.integrity import (
+    GAME_TOPIC,
     ChainedMapper,
     StoreDamaged,
     check_game,
     ends_chained,
     stored_link,
 )
-from companion.scripts import Script
 from companion.store import Store, StoreError
 from companion.summaries import StillCatchingUp, Summary, summary_of
-from domain.game import AlreadyRecorded, Correction, Entry, Game, GameMovedOn
+from domain.corrections import AlreadyRecorded, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
-from projections import playbyplay, record, situation, standings
-from projections.record import GameRecord
-from projections.standings import Result, Standing
+
+# The aggregate, the rules, the exports and the projections are imported where a command needs
+# them, not here: ``zebra status``, ``games`` and ``resume`` read the games' summaries and apply
+# no rule, and importing the aggregate (its event classes) alone cost more than the rest of
+# such a command (docs/performance.md, figure 4).
+if TYPE_CHECKING:
+    from companion.scripts import Script
+    from domain.game import Correction, Entry, Game
+    from projections import playbyplay
+    from projections.record import GameRecord
+    from projections.standings import Result, Standing
 
 T = TypeVar("T")
 # Events read per transaction when the summaries catch up with the store.
@@ -165,6 +172,8 @@ class Referee(Application[UUID]):
         by: str | None = None,
     ) -> Outcome:
         """A new game; refused (nothing stored) if the game, teams or options are not valid."""
+        from domain.game import Game
+
         game = Game.start(ruleset, home, away, dict(options or {}), by or who(), now())
         self.save(game)
         self.adopt(game.id)
@@ -349,6 +358,8 @@ class Referee(Application[UUID]):
         """A new game from exported entries, recorded in one step or not at all."""
         if not script.ruleset:
             raise IllegalEntry(f"{script.path} does not say which game it is (@ruleset NAME)")
+        from domain.game import Game
+
         writer, at = by or who(), now()
         game = Game.start(
             script.ruleset, script.home or "Home", script.away or "Away", script.options, writer, at
@@ -367,6 +378,8 @@ class Referee(Application[UUID]):
 
         Nothing is recorded unless the file is whole and its rulings are what the rules make.
         """
+        from companion import transfer
+
         game_id, events = transfer.read_events(text, where)
         game = transfer.replayed(events, where)
         try:
@@ -389,6 +402,8 @@ class Referee(Application[UUID]):
 
     def events_export(self, game_id: UUID) -> str:
         """Every event of the game as an events file (companion.transfer)."""
+        from companion import transfer
+
         return transfer.export_events(self.game_events(game_id))
 
     def check(self, game_id: UUID | None = None) -> list[tuple[UUID, str | None]]:
@@ -438,6 +453,8 @@ class Referee(Application[UUID]):
     # Queries --------------------------------------------------------------------------------
 
     def game(self, game_id: UUID) -> Game:
+        from domain.game import Game
+
         try:
             game: Any = self.repository.get(game_id)
         except AggregateNotFoundError as exc:
@@ -455,6 +472,9 @@ class Referee(Application[UUID]):
         The record is immutable, so the last one folded is kept and only the events stored
         since (by this process or any other) are read and folded on the next call.
         """
+        from projections import record
+        from projections.record import GameRecord
+
         cached = self._records.get(game_id)
         newer = self.repository.event_store.get(game_id, gt=cached.version if cached else None)
         folded = cached or GameRecord()
@@ -473,6 +493,8 @@ class Referee(Application[UUID]):
         if found is not None:
             return found.view
         if self.store.read_only:
+            from projections import situation
+
             return situation.view(self.record(game_id))
         return self._fill(game_id).view
 
@@ -502,19 +524,24 @@ class Referee(Application[UUID]):
     def _folded_summary(self, game_id: UUID) -> tuple[Summary, Head]:
         """The game's summary folded from its events (held to its head), and the head read.
 
-        A mapper of its own reads them, so that the links of a whole store caught up are not
-        kept."""
-        reader = ChainedMapper(transcoder=self.construct_transcoder())
+        The lean fold (projections.summary) keeps per entry only whether it stands and the
+        situation after it, and the events are folded as they are decoded, not kept: the
+        catch-up of a whole store holds one game at a time. A mapper of its own reads them, so
+        that the links of a whole store caught up are not kept either."""
+        from projections import summary
+
+        reader = ChainedMapper(transcoder=self.mapper.transcoder)
         reader.recorder = self.recorder
         stored = self.recorder.select_events(game_id)
-        events = [reader.to_domain_event(s) for s in stored]
-        folded = record.project(events)
-        if not folded.game_id:
+        fold = summary.SummaryFold()
+        for event in stored:
+            fold.evolve(reader.to_domain_event(event))
+        if not fold.game_id:
             raise UnknownGame(f"no game {game_id} in {self.store}")
         # The head is the link the last event carries; an event written before events carried
         # links gives a row holding only the summary (companion.heads.hold_to_head).
         link = stored_link(stored[-1].state) or ""
-        return summary_of(situation.view(folded), last_at(events)), Head(folded.version, link)
+        return summary_of(fold.view(), fold.last_at), Head(fold.version, link)
 
     def _fill(self, game_id: UUID) -> Summary:
         """Fold the game's summary from its events and keep it in its row (if the store can be
@@ -552,28 +579,45 @@ class Referee(Application[UUID]):
                     f"{position - start:,} of {last - start:,} events read in {timeout:g} s "
                     "(what was read is kept); run the command again to continue"
                 )
-            headers = self.recorder.select_headers(position, CATCH_UP_BATCH)
-            if not headers:
-                break
-            reached: dict[UUID, int] = {}
-            for _, game, version in headers:
-                reached[game] = max(reached.get(game, 0), version)
-            born = sum(1 for _, _, version in headers if version == 1)
-            filled = []
-            for game, version in reached.items():
-                row = self.recorder.select_row(game, status=False)
-                if row is None or row.summary is None or row.version < version:
-                    filled.append(self._folded_summary(game))
-            end = headers[-1][0]
-            if self.recorder.fill_summaries(filled, (position, end, born)):
-                position = end
-            else:
-                # Another process caught up meanwhile: go on from where it got to.
-                moved = self.recorder.select_tracking()
-                position = moved[0] if moved else last
+            try:
+                position = self._catch_up_batch(position, last)
+            except (TimeoutError, OperationalError) as exc:
+                # A league server too slow or gone mid-way (the pool's wait for a connection,
+                # a statement timeout): say how far it got, in one line, not a traceback.
+                reason = self.store.scrub(" ".join(str(exc).split()))[:200]
+                raise StillCatchingUp(
+                    f"the game summaries of {self.store} are still catching up: "
+                    f"{position - start:,} of {last - start:,} events read when the store "
+                    f"stopped answering ({reason or type(exc).__name__}); what was read is "
+                    "kept; run the command again to continue"
+                ) from None
             if self.progress is not None:
                 self.progress(min(position, last) - start, last - start)
         return True
+
+    def _catch_up_batch(self, position: int, last: int) -> int:
+        """Catch up one batch of events after ``position`` in one transaction; the position
+        reached (``last`` when there was nothing more to read)."""
+        headers = self.recorder.select_headers(position, CATCH_UP_BATCH)
+        if not headers:
+            return last
+        reached: dict[UUID, int] = {}
+        for _, game, version in headers:
+            reached[game] = max(reached.get(game, 0), version)
+        born = sum(1 for _, _, version in headers if version == 1)
+        filled = []
+        for game, version in reached.items():
+            row = self.recorder.select_row(game, status=False)
+            if row is None or row.summary is None or row.version < version:
+                filled.append(self._folded_summary(game))
+        end = headers[-1][0]
+        if self.recorder.fill_summaries(filled, (position, end, born)):
+            position = end
+        else:
+            # Another process caught up meanwhile: go on from where it got to.
+            moved = self.recorder.select_tracking()
+            position = moved[0] if moved else last
+        return position
 
     def _rows_complete(self, count: int) -> bool:
         """Whether every game the tracking record counts has a row (none deleted since)."""
@@ -592,6 +636,8 @@ class Referee(Application[UUID]):
     # The library's Application also has a ``log``, its old name for ``notification_log``
     # (which is what Zebra reads): this one is the play-by-play.
     def log(self, game_id: UUID) -> list[playbyplay.Play]:  # type: ignore[override]
+        from projections import playbyplay
+
         return playbyplay.view(self.record(game_id))
 
     def prompt_before(self, game_id: UUID, seq: int) -> Prompt:
@@ -610,6 +656,9 @@ class Referee(Application[UUID]):
     def records(self) -> Iterator[GameRecord]:
         """Every game in the store, folded from the notification log in one pass, each held to
         its head (read first: see companion.heads)."""
+        from projections import record
+        from projections.record import GameRecord
+
         heads = self.recorder.select_heads()
         folds: dict[UUID, GameRecord] = {}
         start: int | None = 1
@@ -700,11 +749,15 @@ class Referee(Application[UUID]):
             if rows is not None and self._rows_complete(self.recorder.count_rows() or 0):
                 found = [self.status(row.game_id) for row in reversed(rows)]
                 return [status for status in found if not status.get("finished")]
+        from projections import situation
+
         return [situation.view(r) for r in self.records() if not r.situation.get("finished")]
 
     def standings(self, timeout: float | None = None) -> list[Standing]:
         """League standings over every finished game in the store, from the games' summaries
         (caught up first), a page of rows at a time: memory for the teams, not the games."""
+        from projections import standings
+
         if self.catch_up(timeout) and self._rows_complete(self.recorder.count_rows() or 0):
             try:
                 return standings.project(self._results())
@@ -713,6 +766,8 @@ class Referee(Application[UUID]):
         return standings.project(standings.result_of(r) for r in self.records())
 
     def _results(self) -> Iterator[Result]:
+        from projections.standings import Result
+
         for row in self.recorder.iter_rows():
             s = self._trusted(row.summary, row.game_id)
             if s is None:
@@ -831,7 +886,7 @@ class Referee(Application[UUID]):
             return None
         page = self.recorder.select_notifications(start=last, limit=1)
         topic = page[0].topic if page else None
-        if not isinstance(topic, str) or not topic.startswith(get_topic(Game) + "."):
+        if not isinstance(topic, str) or not topic.startswith(GAME_TOPIC + "."):
             # Not a game's event, or a damaged one: the full listing then names the damage.
             return None
         return UUID(str(page[0].originator_id))
@@ -865,6 +920,8 @@ def last_at(events: Any) -> str:
 
 def summaries_of(objs: Any) -> dict[UUID, Summary]:
     """The summary of each game being saved, as its head will be (games with something new)."""
+    from domain.game import Game
+
     out = {}
     for obj in objs:
         if isinstance(obj, Game) and obj.pending_events:
@@ -883,6 +940,15 @@ def live_status(game: Game) -> dict[str, Any]:
         "pending": game.waiting,
         "version": game.version,
     }
+
+
+def __getattr__(name: str) -> Any:
+    """``Game``, the aggregate the service starts games with, imported on first use."""
+    if name == "Game":
+        from domain.game import Game
+
+        return Game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

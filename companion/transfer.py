@@ -15,13 +15,13 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from companion.integrity import GENESIS, KNOWN_TOPICS, link
+from companion.integrity import GENESIS, known_topics, link
 from domain.game import Game
 from domain.ruleset import LATER_SITUATION_KEYS, IllegalEntry
 
 HEADER_KEY = "zebra_events"
 FORMAT = 2
-_BY_NAME = {cls.__name__: (topic, cls) for topic, cls in KNOWN_TOPICS.items()}
+_BY_NAME = {cls.__name__: (topic, cls) for topic, cls in known_topics().items()}
 _BASE = ("originator_id", "originator_version", "timestamp")
 
 

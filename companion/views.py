@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from domain import rulesets
-from domain.periods import QUARTERS, Division
+from domain.periods import QUARTERS, Division, division_shown
 from domain.ruleset import EntryForm, IllegalEntry, Prompt, Ruling
 from domain.sides import Sides, labelled
 
@@ -28,8 +28,15 @@ def period(status: dict[str, Any]) -> str:
     return periods_of(status).period(int(status.get("quarter") or 1)).label
 
 
-def periods_of(status: dict[str, Any]) -> Division:
-    """How the status's game is divided in time (quarters for a game Zebra does not know)."""
+def periods_of(status: dict[str, Any], periods: int = 0) -> Division:
+    """How the status's game is divided in time, as far as its first ``periods`` periods show
+    (quarters for a game Zebra does not know).
+
+    Read from the period the status shows where it says (domain.periods.division_shown), so
+    that ``zebra status`` need not import the game's rules; else from the ruleset."""
+    shown = division_shown(status.get("period"), periods) if periods else None
+    if shown is not None:
+        return shown
     try:
         return rulesets.get(str(status.get("ruleset") or "")).division
     except IllegalEntry:
@@ -107,7 +114,7 @@ def pad_lines(status: dict[str, Any]) -> list[str]:
 def scoreboard_lines(status: dict[str, Any]) -> list[str]:
     """Score by quarter, as on a stadium board."""
     quarters = status.get("score_by_quarter") or []
-    labels = periods_of(status).labels(len(quarters))
+    labels = periods_of(status, len(quarters)).labels(len(quarters)) if quarters else []
     width = max(len(status["home"]), len(status["away"]), 4)
     head = f"  {'':<{width}} " + " ".join(f"{lab:>4}" for lab in labels) + "  TOTAL"
     rows = [head]
@@ -234,3 +241,18 @@ class ProgressLine:
         # The last call ends the bar's line, so what is printed next starts on its own.
         end = "\n" if done >= total else ""
         self.write(f"\r{self.what} [{bar}] {done:,} of {total:,} events{end}")
+        if end:
+            _OPEN.discard(self)
+        else:
+            _OPEN.add(self)
+
+
+# Bars drawn and not yet ended: an error said while one is open starts on a line of its own.
+_OPEN: set[ProgressLine] = set()
+
+
+def end_open_lines() -> None:
+    """End the line of every progress bar left open (the work stopped before its end)."""
+    for bar in list(_OPEN):
+        bar.write("\n")
+        _OPEN.discard(bar)

@@ -96,6 +96,27 @@ class Division:
         return [self.period(n).label for n in range(1, count + 1)]
 
 
+def division_shown(shown: Any, periods: int) -> Division | None:
+    """A division that labels the first ``periods`` periods as the game does, read from the
+    period a status shows (``Period.to_dict``), or None where that period cannot say.
+
+    A regulation period's label and name give its unit, and every period up to it is a
+    regulation period of that unit; an overtime period does not say which unit came before it.
+    So a screen can label a box score without importing the game's rules.
+    """
+    if not isinstance(shown, dict) or shown.get("overtime") is not False:
+        return None
+    number = shown.get("number")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= periods <= number:
+        return None
+    units: tuple[Unit, ...] = ("quarter", "half", "regulation")
+    for unit in units:
+        candidate = Division(unit, number)
+        if candidate.period(number).to_dict() == shown:
+            return candidate
+    return None
+
+
 QUARTERS = Division("quarter", 4)
 HALVES = Division("half", 2)
 # Masters of the Gridiron has no clock: regulation is nine scoring plays a side, then overtime.

@@ -137,6 +137,51 @@ def test_a_status_read_applies_no_rule_and_reads_only_the_last_event(
     assert json.loads(result.stdout) == status and applied == []
 
 
+# What a command that only reads summaries may import: the store layer, never the aggregate, a
+# game's rules or the projections (they cost more than the rest of ``zebra status``).
+NOT_ON_THE_READ_PATH = ("domain.game", "domain.rulesets.", "domain.kernel", "projections")
+
+
+def modules_after(store_url: str, *command: str) -> list[str]:
+    """The Zebra modules a fresh interpreter holds after running ``zebra COMMAND``."""
+    probe = (
+        "import json, sys\n"
+        "from companion.cli import main\n"
+        "sys.argv = ['zebra', *json.loads(sys.argv[1])]\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+        "names = [m for m in sys.modules if m.startswith(('domain', 'projections', 'companion'))]\n"
+        "print(json.dumps(sorted(names)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps([*command, "--store", store_url])],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "ZEBRA_USER": "scorer", "COLUMNS": "120"},
+    )
+    assert done.returncode == 0, done.stderr
+    loaded: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return loaded
+
+
+@pytest.mark.parametrize(
+    "command", [("status",), ("status", "--json"), ("games",), ("status", "PREFIX")]
+)
+def test_reading_a_summary_imports_neither_the_aggregate_nor_the_rules(
+    store_url: str, command: tuple[str, ...]
+) -> None:
+    writer = referee_at(store_url)
+    game_id = writer.start("rushzone", "Bears", "Packers").game_id
+    for text in OPENING:
+        writer.enter(game_id, text)
+    args = tuple(game_id.hex[:6] if word == "PREFIX" else word for word in command)
+    loaded = modules_after(store_url, *args)
+    assert "companion.summaries" in loaded  # the probe ran the command
+    assert [m for m in loaded if m.startswith(NOT_ON_THE_READ_PATH)] == []
+    # The probe can fail: a command that shows the play-by-play folds the record.
+    assert "projections.record" in modules_after(store_url, "log", game_id.hex[:6])
+
+
 def test_resume_without_an_id_reads_one_row_whatever_the_number_of_games(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -330,6 +375,94 @@ def test_caught_up_standings_equal_a_full_fold_for_random_leagues(
     assert referee.recorder.select_tracking()[0] == referee.recorder.max_notification_id()
 
 
+def strip_summaries(store_url: str) -> None:
+    """The store as a Zebra that kept no summaries left it: no head rows, tracking at 0."""
+    statements = ("DELETE FROM game_heads", "UPDATE zebra_tracking SET position = 0, games = 0")
+    if store_url.startswith("postgresql://"):
+        import psycopg
+
+        address, _, schema = store_url.partition("?schema=")
+        with psycopg.connect(address) as conn:
+            conn.execute(f"SET search_path TO {schema}")
+            for statement in statements:
+                conn.execute(statement)
+        return
+    import sqlite3
+    from contextlib import closing
+
+    with closing(sqlite3.connect(store_url)) as conn:
+        for statement in statements:
+            conn.execute(statement)
+        conn.commit()
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_standings_caught_up_incrementally_equal_standings_from_empty(
+    store_url: str, seed: int
+) -> None:
+    rnd = random.Random(seed)
+    referee = referee_at(store_url)
+    games = []
+    for n in range(rnd.randint(5, 8)):
+        games.append(finished_game(referee, 10 * seed + n, summaries=rnd.random() < 0.5))
+        if rnd.random() < 0.5:  # read between writes: the catch-up goes a step at a time
+            referee_at(store_url).standings()
+    referee.undo(rnd.choice(games), "the last roll is disputed")
+    incremental = referee_at(store_url).standings()
+    strip_summaries(store_url)
+    fresh = referee_at(store_url)
+    assert fresh.recorder.select_tracking() == (0, 0)
+    assert fresh.standings() == incremental == full_fold(referee)
+    assert fresh.recorder.select_tracking() == (fresh.recorder.max_notification_id(), len(games))
+
+
+def test_catching_up_holds_one_game_at_a_time_and_the_standings_one_row_per_team(
+    store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Memory for the teams, not the games: the catch-up folds one game's events at a time and
+    keeps none of them, and the standings keep one row per team and ruleset."""
+    import weakref
+
+    from companion.integrity import ChainedMapper
+    from projections import summary
+
+    referee = referee_at(store_url)
+    sizes = [len(referee.game_events(finished_game(referee, n, False))) for n in range(6)]
+    expected = full_fold(referee)
+    alive = {"events": 0, "folds": 0}
+    most, made = dict(alive), dict(alive)
+    to_domain_event, fold_init = ChainedMapper.to_domain_event, summary.SummaryFold.__init__
+
+    def born(thing: object, kind: str) -> None:
+        """Count ``thing`` alive until it is collected, and the most alive at once."""
+        alive[kind] += 1
+        made[kind] += 1
+        most[kind] = max(most[kind], alive[kind])
+        weakref.finalize(thing, gone, kind)
+
+    def gone(kind: str) -> None:
+        alive[kind] -= 1
+
+    def decoding(self: ChainedMapper, stored: Any) -> Any:
+        event = to_domain_event(self, stored)
+        born(event, "events")
+        return event
+
+    def folding(self: summary.SummaryFold) -> None:
+        fold_init(self)
+        born(self, "folds")
+
+    monkeypatch.setattr(ChainedMapper, "to_domain_event", decoding)
+    monkeypatch.setattr(summary.SummaryFold, "__init__", folding)
+    table = referee_at(store_url).standings()
+    assert table == expected and sum(row.games for row in table) == 12
+    # Every event of every game was folded, as it was decoded: never more than one fold nor
+    # two events alive at once, however many games and events the store holds.
+    assert made == {"events": sum(sizes), "folds": len(sizes)}
+    assert most["folds"] == 1 and most["events"] <= 2
+    assert len(table) == len(TEAMS)  # one row per team (one ruleset), whatever the games
+
+
 def test_the_cli_standings_catch_up_with_a_bar_or_say_in_one_line_what_is_left(
     store_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -363,6 +496,58 @@ def test_the_progress_bar_shows_only_after_a_second() -> None:
     bar(100, 100)
     assert shown[0].startswith("\rCatching up [##################") and "60 of 100" in shown[0]
     assert shown[-1].endswith("100 of 100 events\n")
+
+
+@pytest.mark.parametrize("failure", [TimeoutError, "OperationalError"])
+def test_a_store_that_stops_answering_mid_catch_up_is_one_line_saying_how_far_it_got(
+    store_url: str, monkeypatch: pytest.MonkeyPatch, failure: Any
+) -> None:
+    """Not a traceback: the league server's wait for a connection, or a statement that timed
+    out, in the middle of catching up says what is left; what was caught up is kept."""
+    from eventsourcing.persistence import OperationalError
+
+    import companion.service as service
+
+    referee = referee_at(store_url)
+    for n in range(3):
+        finished_game(referee, n, summaries=False)
+    monkeypatch.setattr(service, "CATCH_UP_BATCH", 100)
+    batch = service.Referee._catch_up_batch
+    calls = [0]
+
+    def stalling(self: Referee, position: int, last: int) -> int:
+        calls[0] += 1
+        if calls[0] == 3:
+            raise (OperationalError if failure == "OperationalError" else failure)("timed out")
+        return batch(self, position, last)
+
+    monkeypatch.setattr(service.Referee, "_catch_up_batch", stalling)
+    monkeypatch.setenv("ZEBRA_STORE", store_url)
+    result = CliRunner(env={"COLUMNS": "120"}).invoke(app, ["league", "standings"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: ") and "still catching up: 200 of" in line
+    assert "stopped answering (timed out)" in line and "run the command again" in line
+    assert referee.recorder.select_tracking()[0] > 0  # kept
+    monkeypatch.undo()
+    assert referee_at(store_url).standings() == full_fold(referee)
+
+
+def test_an_error_after_a_progress_bar_starts_on_its_own_line() -> None:
+    from companion.views import end_open_lines
+
+    now = [0.0]
+    shown: list[str] = []
+    bar = ProgressLine("Catching up", shown.append, clock=lambda: now[0])
+    bar(0, 100)
+    now[0] = 2.0
+    bar(40, 100)
+    end_open_lines()
+    assert shown[-1] == "\n"
+    end_open_lines()  # once only
+    bar(100, 100)
+    end_open_lines()
+    assert shown.count("\n") == 1 and shown[-1].endswith("100 of 100 events\n")
 
 
 def test_a_long_catch_up_reports_its_progress(store_url: str) -> None:
