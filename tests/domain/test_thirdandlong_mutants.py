@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from domain.ruleset import IllegalEntry
 from domain.rulesets import thirdandlong as tl
 from tests.domain.scripts import Played
 from tests.domain.test_thirdandlong import kicked_off, refused, stopped, total_cards
@@ -145,6 +148,100 @@ def test_he_breaks_loose_after_a_review_that_finds_the_turnover() -> None:
     assert g.situation["timeouts"]["home"] == 3
 
 
+def test_a_review_that_finds_the_turnover_again_lets_the_ruling_stand() -> None:
+    """Challenge a Play: "If the same winner is determined, the ruling on the field stands and the
+    challenging coach loses a Time-Out"; the check is challenged once (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 3", "big fumble", "check 4 2", "challenge home", "check 4 2")
+    assert g.kinds() == ["turnover_check", "challenge_failed"]
+    assert g.last[-1].data["applied"] == "turnover" and g.state.phase == "turnover"
+    assert g.situation["timeouts"] == {"home": 2, "away": 3}
+    assert g.situation["challenges"] == {"home": 1, "away": 2}
+    assert "already been challenged" in refused(g, "challenge away")
+    assert "already been challenged" in refused(g, "challenge home")
+
+
+def test_injury_in_drives_counts_the_drive_a_returned_turnover_ends() -> None:
+    """Injury: the star sits out "the length of time listed on the Injury card"; Turnover: "A
+    turnover ends the current offensive drive", returned or not (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 3", "injury lb 1 drives", "big fumble", "check 4 2", "loose")
+    assert g.situation["injured"][0]["counting"] is True
+    g.enter("snap 1", "whistle")
+    assert "return_stopped" in g.kinds() and "injury_return" in g.kinds()
+    assert g.situation["injured"] == []
+
+
+def test_injury_for_two_plays_sits_out_two_plays() -> None:
+    """Injury: "The player will return after sitting out for the length of time listed on the
+    Injury card": two plays after the one he was hurt on (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 3", "injury rb 2 plays", "whistle", "accept")
+    assert [i["left"] for i in g.situation["injured"]] == [2]
+    g.enter(CALL, "snap 3", "whistle", "accept")
+    assert [i["left"] for i in g.situation["injured"]] == [1]
+    assert "injury_return" not in g.kinds()
+    g.enter(CALL, "snap 3", "whistle", "accept")
+    assert "injury_return" in g.kinds() and g.situation["injured"] == []
+
+
+def test_a_star_already_hurt_on_this_play_cannot_be_hurt_again() -> None:
+    """Injury: "The player targeted by the Injury card is considered to be injured and removed
+    from the field at the conclusion of the current play" (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 1", "injury lb 1 plays")
+    assert "no star LB on the field" in refused(g, "injury lb 1 plays")
+    g.enter("injury rb 1 plays")
+    assert g.state.play is not None and len(g.state.play.injuries) == 2
+
+
+def test_the_injury_card_comes_from_the_hand_of_the_coach_who_uses_it() -> None:
+    """Game Breaks, Injury; "After Action cards are used, they are discarded": the card is the
+    user's, the other coach's hand is untouched (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 1", "injury lb 1 plays")
+    assert g.situation["clock"]["hands"] == {"home": 6, "away": 7}
+    g.enter("injury rb 1 plays")
+    assert g.situation["clock"]["hands"] == {"home": 6, "away": 6}
+
+
+# Scoring ----------------------------------------------------------------------------------------
+
+
+def test_a_safety_scores_two_for_the_defence_when_the_home_team_defends() -> None:
+    """Safety: "The defense scores two points AND the offensive team must punt the ball away"
+    (rules/third-and-long.txt)."""
+    g = stopped(kicked_off())
+    g.enter("punt", "drive 3", "play green wr-agility lb-tackling", "snap 1", "big safety")
+    g.enter("def 3", "whistle", "accept")
+    assert g.kinds()[0] == "safety" and g.last[0].team == "home"
+    assert g.situation["score"] == {"home": 2, "away": 0}
+    assert g.situation["possession"] == "home"
+
+
+def test_a_two_point_conversion_bonus_card_goes_to_the_scorer() -> None:
+    """Two-Point Conversion: "If the two-point conversion is good, the offensive coach draws a
+    second bonus Action card, in addition to the bonus card from the touchdown"
+    (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 1", CALL, "snap 3", "whistle", "accept", "score td", "two")
+    g.enter(CALL, "snap 3", "whistle", "accept")
+    assert [(r.kind, r.team) for r in g.last[:2]] == [("two_point", "home"), ("momentum", "home")]
+    # Home: 7, +1 and +1 after the two plays, +1 for the touchdown, +1 for the two points, +1
+    # at the end of the drive; away: 7 and the same draws without the bonus cards.
+    assert g.situation["clock"]["hands"] == {"home": 12, "away": 10}
+    assert g.situation["score"] == {"home": 8, "away": 0}
+
+
+def test_a_field_goal_is_followed_by_a_kickoff() -> None:
+    """Kick the Ball Away, Kick-Off: "A kick-off occurs when the ball changes possession after
+    one team scores" (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 1", CALL, "snap 3", "whistle", "accept", "score fg", "kick")
+    assert g.state.phase == "kickoff" and g.state.kicker == "home"
+    assert g.situation["possession"] == "away"
+
+
 # Entry language ---------------------------------------------------------------------------------
 
 
@@ -239,6 +336,24 @@ def test_team_file_attributes_are_one_to_three() -> None:
     assert tl.roster_problems(team_file(5, (3, 3, 3))) == []
     problems = tl.roster_problems(team_file(5, (4, 3, 3)))
     assert len(problems) == 1 and "accuracy must be +1 to +3; got 4" in problems[0]
+    problems = tl.roster_problems(team_file(5).replace("tackling = -1", "tackling = -4"))
+    assert len(problems) == 1 and "tackling must be -1 to -3; got -4" in problems[0]
+
+
+def test_team_file_star_may_name_its_team_and_a_file_may_have_no_stars() -> None:
+    """The Player card shows "the Player's Team": a star's `team` key is no problem; a team of
+    no stars plays with average players everywhere (rules/third-and-long.txt)."""
+    text = team_file(5).replace('position = "RB"', 'position = "RB"\nteam = "Mandan Rodeo"')
+    assert tl.roster_problems(text) == []
+    assert tl.roster_problems('team = "Nobody"') == []
+    assert tl.roster_entries('team = "Nobody"', "away") == []
+
+
+def test_team_file_with_problems_gives_no_entries() -> None:
+    """Salary Caps: a team file over the $15M cap is not turned into entries
+    (rules/third-and-long.txt)."""
+    with pytest.raises(IllegalEntry, match="over the \\$15M cap"):
+        tl.roster_entries(team_file(5.5), "home")
 
 
 def test_team_file_salary_becomes_the_typed_salary() -> None:
