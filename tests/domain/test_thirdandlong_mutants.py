@@ -14,7 +14,7 @@ import pytest
 from domain.ruleset import IllegalEntry
 from domain.rulesets import thirdandlong as tl
 from tests.domain.scripts import Played
-from tests.domain.test_thirdandlong import kicked_off, refused, stopped, total_cards
+from tests.domain.test_thirdandlong import game, kicked_off, refused, stopped, total_cards
 
 CALL = "play green rb-power lb-tackling"
 
@@ -205,6 +205,26 @@ def test_the_injury_card_comes_from_the_hand_of_the_coach_who_uses_it() -> None:
     assert g.situation["clock"]["hands"] == {"home": 6, "away": 6}
 
 
+def test_the_last_card_in_hand_can_be_a_modifier_or_a_big_play() -> None:
+    """Use, Used (Action Card): "using Action cards simply means playing these cards from your
+    hand": a coach holding one card may use it, as a modifier or a Big Play
+    (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 3")
+    g.state = replace(g.state, hands=(1, 1), discard=g.state.discard + 12)
+    g.enter("off 2", "def 1")
+    assert g.situation["clock"]["hands"] == {"home": 0, "away": 0}
+    assert g.situation["play_total"] == 3 + 3 - 1 + 2 - 1
+    assert "no Action cards" in refused(g, "off 1")
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 3")
+    g.state = replace(g.state, hands=(1, 1), discard=g.state.discard + 12)
+    g.enter("big td", "big fumble")
+    assert g.state.play is not None and g.state.play.big == ("td", "fumble")
+    assert g.situation["clock"]["hands"] == {"home": 0, "away": 0} and g.state.phase == "check"
+    assert total_cards(g) == 60
+
+
 # Scoring ----------------------------------------------------------------------------------------
 
 
@@ -284,6 +304,30 @@ def test_a_personal_foul_and_a_penalty_are_ruled_as_such() -> None:
     assert g.last[0].kind == "personal_foul" and g.last[0].data["change"] == -1
     g.enter("penalty home +2")
     assert g.last[0].kind == "penalty" and g.last[0].data["change"] == 2
+
+
+def test_a_salary_is_more_than_zero() -> None:
+    """Salary Caps: "The cost for a given player can be found on the player's card": $0.1M is
+    the least a typed salary can be, $0 is refused (rules/third-and-long.txt)."""
+    g = game()
+    assert "more than $0M" in refused(g, "star home qb 0 1 1 1")
+    g.enter("star home qb 0.1 1 1 1")
+    assert g.situation["rosters"]["home"][0]["salary"] == 0.1
+
+
+def test_draws_due_are_shown_for_each_coach_and_none_after_the_final_whistle() -> None:
+    """Momentum: the bonus card is the scorer's, drawn with the next draws; End of Game: "Each
+    coach discards their entire hand" (rules/third-and-long.txt)."""
+    g = kicked_off()
+    g.enter("drive 1", CALL, "snap 3", "whistle", "accept", "score td")
+    assert g.situation["clock"]["draws_due"] == {"home": 2, "away": 1}
+    g = kicked_off()
+    g.enter("drive 1", CALL, "snap 3", "whistle", "accept", "score fg")
+    out_of_cards(g, 4)
+    g.enter("kick", "end")
+    assert g.situation["finished"] and g.situation["winner"] == "home"
+    assert g.situation["clock"]["draws_due"] == {"home": 0, "away": 0}
+    assert g.situation["clock"]["hands"] == {"home": 0, "away": 0} and total_cards(g) == 60
 
 
 # Team files -------------------------------------------------------------------------------------
