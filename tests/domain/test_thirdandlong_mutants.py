@@ -205,9 +205,9 @@ def test_the_injury_card_comes_from_the_hand_of_the_coach_who_uses_it() -> None:
     assert g.situation["clock"]["hands"] == {"home": 6, "away": 6}
 
 
-def test_the_last_card_in_hand_can_be_a_modifier_or_a_big_play() -> None:
+def test_the_last_card_in_hand_can_be_a_modifier_a_big_play_or_a_flag() -> None:
     """Use, Used (Action Card): "using Action cards simply means playing these cards from your
-    hand": a coach holding one card may use it, as a modifier or a Big Play
+    hand": a coach holding one card may use it: a modifier, a Big Play or a flag
     (rules/third-and-long.txt)."""
     g = kicked_off()
     g.enter("drive 3", CALL, "snap 3")
@@ -223,6 +223,25 @@ def test_the_last_card_in_hand_can_be_a_modifier_or_a_big_play() -> None:
     assert g.state.play is not None and g.state.play.big == ("td", "fumble")
     assert g.situation["clock"]["hands"] == {"home": 0, "away": 0} and g.state.phase == "check"
     assert total_cards(g) == 60
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 3")
+    g.state = replace(g.state, hands=(1, 1), discard=g.state.discard + 12)
+    g.enter("penalty home +1", "foul away -1")
+    assert g.situation["clock"]["hands"] == {"home": 0, "away": 0}
+    assert [r.kind for r in g.last] == ["personal_foul"]
+
+
+def test_the_last_card_in_hand_can_answer_a_turnover() -> None:
+    """Turnover Check: "A Penalty or Personal Foul card played after a successful turnover
+    negates the turnover"; Turnover Return: the defence "may immediately use the Big Play card
+    'He Breaks Loose!' from their hand" (rules/third-and-long.txt)."""
+    for answer, phase in (("loose", "snap"), ("penalty away 0", "pile")):
+        g = kicked_off()
+        g.enter("drive 3", CALL, "snap 3", "big fumble", "check 4 2")
+        g.state = replace(g.state, hands=(1, 1), discard=g.state.discard + 11)
+        g.enter(answer)
+        assert g.state.phase == phase
+        assert total_cards(g) == 60
 
 
 # Scoring ----------------------------------------------------------------------------------------
