@@ -229,6 +229,12 @@ def test_the_last_card_in_hand_can_be_a_modifier_a_big_play_or_a_flag() -> None:
     g.enter("penalty home +1", "foul away -1")
     assert g.situation["clock"]["hands"] == {"home": 0, "away": 0}
     assert [r.kind for r in g.last] == ["personal_foul"]
+    g = kicked_off()
+    g.enter("drive 3", CALL, "snap 3")
+    g.state = replace(g.state, hands=(1, 1), discard=g.state.discard + 12)
+    g.enter("injury lb 1 plays", "injury rb 1 plays")
+    assert g.situation["clock"]["hands"] == {"home": 0, "away": 0}
+    assert g.state.play is not None and len(g.state.play.injuries) == 2
 
 
 def test_the_last_card_in_hand_can_answer_a_turnover() -> None:
@@ -279,6 +285,21 @@ def test_a_field_goal_is_followed_by_a_kickoff() -> None:
     g.enter("drive 1", CALL, "snap 3", "whistle", "accept", "score fg", "kick")
     assert g.state.phase == "kickoff" and g.state.kicker == "home"
     assert g.situation["possession"] == "away"
+
+
+def test_the_matchup_names_the_ball_handler_and_the_play_type() -> None:
+    """Offensive Play Call: "three general types ...: Run, Short Pass, and Long Pass"; Running
+    Play "uses a running back (RB)", Passing Play "the wide receiver (WR) or the quarterback
+    (QB)" (rules/third-and-long.txt)."""
+    for call, players, kind in (
+        (CALL, {"rusher": "RB"}, "run"),
+        ("play green qb-arm s-speed", {"passer": "QB"}, "pass"),
+        ("play green wr-agility s-speed", {"receiver": "WR"}, "pass"),
+    ):
+        g = kicked_off()
+        g.enter("drive 3", call)
+        assert g.last[0].kind == "matchup"
+        assert g.last[0].data["players"] == players and g.last[0].data["play_type"] == kind
 
 
 # Entry language ---------------------------------------------------------------------------------
