@@ -207,7 +207,7 @@ def test_the_injury_card_comes_from_the_hand_of_the_coach_who_uses_it() -> None:
 
 def test_the_last_card_in_hand_can_be_a_modifier_a_big_play_or_a_flag() -> None:
     """Use, Used (Action Card): "using Action cards simply means playing these cards from your
-    hand": a coach holding one card may use it: a modifier, a Big Play or a flag
+    hand": a coach holding one card may use it: a modifier, a Big Play, a flag or an Injury
     (rules/third-and-long.txt)."""
     g = kicked_off()
     g.enter("drive 3", CALL, "snap 3")
