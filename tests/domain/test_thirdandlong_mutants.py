@@ -14,7 +14,7 @@ import pytest
 from domain.ruleset import IllegalEntry
 from domain.rulesets import thirdandlong as tl
 from tests.domain.scripts import Played
-from tests.domain.test_thirdandlong import game, kicked_off, refused, stopped, total_cards
+from tests.domain.test_thirdandlong import ROSTERS, game, kicked_off, refused, stopped, total_cards
 
 CALL = "play green rb-power lb-tackling"
 
@@ -368,6 +368,28 @@ def test_draws_due_are_shown_for_each_coach_and_none_after_the_final_whistle() -
     assert g.situation["finished"] and g.situation["winner"] == "home"
     assert g.situation["clock"]["draws_due"] == {"home": 0, "away": 0}
     assert g.situation["clock"]["hands"] == {"home": 0, "away": 0} and total_cards(g) == 60
+
+
+def test_the_home_team_may_win_the_toss_and_choose_defence() -> None:
+    """The Coin Toss: "The winner of the coin flip decides whether to start on offense or
+    defense" (rules/third-and-long.txt)."""
+    g = game(*ROSTERS, "toss home", "defense")
+    assert g.situation["possession"] == "away"
+    assert g.state.first_offense == "away"
+
+
+def test_a_star_fits_with_exactly_a_million_left_and_a_capped_team_does_not_stop_the_other() -> (
+    None
+):
+    """Salary Caps: "Coaches alternately pick players until their teams are complete or they have
+    met the salary cap" (rules/third-and-long.txt)."""
+    g = game("star home qb 5 1 1 1", "star home rb 5 1 1 1", "star home lb 5 1 1 1")
+    g.enter("star away cb 5 1 1 1", "star away s 5 1 1 1", "star away wr 4 1 1 1")
+    g.enter("star away lb 1 1 1 1")  # exactly $1M left
+    assert [s["salary"] for s in g.situation["rosters"]["away"]] == [5.0, 5.0, 4.0, 1.0]
+    g = game("star home qb 5 1 1 1", "star home rb 5 1 1 1", "star home lb 5 1 1 1")
+    g.enter("star away cb 2 1 1 1")  # Rodeo are at the cap; Buffalo still sign
+    assert len(g.situation["rosters"]["away"]) == 1
 
 
 # Team files -------------------------------------------------------------------------------------
