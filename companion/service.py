@@ -597,12 +597,7 @@ class Referee(Application[UUID]):
     def prompt_before(self, game_id: UUID, seq: int) -> Prompt:
         """What the table was asked just before entry ``seq`` (which must stand): the choices
         to offer when that entry is amended or an entry is inserted before it."""
-        game = self.game(game_id)
-        steps = game.folded
-        for before, step in zip(steps, steps[1:], strict=False):
-            if step.seq == seq:
-                return game.rules.expected(before.state)
-        raise IllegalEntry(f"entry {seq} does not stand; only a standing entry can be corrected")
+        return self.game(game_id).prompt_before(seq)
 
     def prompt(self, game_id: UUID) -> Prompt:
         return self.game(game_id).prompt
@@ -877,7 +872,7 @@ def live_status(game: Game) -> dict[str, Any]:
     return {
         "game_id": str(game.id),
         **game.situation,
-        "entries": len(game.effective),
+        "entries": game.standing,
         "struck": game.struck_count,
         # The order the record's fold gives (projections.situation.view, pinned by #18).
         "pending": game.waiting,
