@@ -170,3 +170,56 @@ def test_a_correction_before_a_checkpoint_makes_the_checkpoints_after_it_again()
     assert opened._checkpoints[100].seq == 101 and opened._checkpoints[200].seq == 201
     assert opened.checkpoints_hold(opened.refolded())
     assert opened.state == game.refolded()[-1].state
+
+
+def test_an_entry_s_stored_change_does_not_grow_with_red_zone_s_discard_pile() -> None:
+    """The pile only grows: a step stores the cards added to it, not the pile."""
+    import json
+    import random
+
+    from domain.ruleset import IllegalEntry
+    from tests.domain.test_invariants import draw_entry
+
+    rules = rulesets.get("redzone")
+    rnd = random.Random(1)
+    game = Game.start("redzone", "Bears", "Packers", {"length": "long"}, BY, AT)
+    while game.standing < 900 and not game.situation["finished"]:
+        forms = game.prompt.forms
+        # The last form first, half the time: the plays go on longer than a draft would.
+        form = forms[-1] if rnd.random() < 0.5 else rnd.choice(forms)
+        try:
+            game.enter(draw_entry(rnd, form), BY, AT)
+        except IllegalEntry:
+            continue
+    assert game.standing == 900, "the random game ended early"
+    piles = game.situation["lineups"]
+    assert sum(len(piles[side]["discard_pile"]) for side in ("home", "away")) > 100
+    sizes = [
+        len(json.dumps(e.change))
+        for e in game.collect_events()
+        if isinstance(e, Game.Ruled) and e.seq > 0
+    ]
+    early, late = sizes[100:200], sizes[800:900]
+    whole = len(json.dumps(rules.situation(game.state)))
+    assert sum(late) / len(late) < 1.5 * sum(early) / len(early) < whole / 10
+
+
+@pytest.mark.parametrize("example", ["redzone-full", "gridironmasters-full", "thirdandlong-full"])
+def test_a_correction_stores_at_most_300_bytes_per_re_derived_entry(example: str) -> None:
+    from companion.scripts import read_script
+    from tests.domain.scripts import EXAMPLES
+
+    script = read_script(EXAMPLES / f"{example}.zebra")
+    game = Game.start(
+        example.split("-")[0], script.home or "H", script.away or "A", script.options, BY, AT
+    )
+    for _, line in script.lines:
+        game.enter(line, BY, AT)
+    n = game.standing
+    for k in (10, n - 10):
+        game.collect_events()
+        game.amend(k, game.entries[k].text, "again", BY, AT)
+        (redone,) = [e for e in game.collect_events() if isinstance(e, Game.Rederived)]
+        steps = redone.steps
+        assert [s["seq"] for s in steps] == list(range(k, n + 1))
+        assert len(redone.packed) <= 300 * len(steps), (k, len(redone.packed) / len(steps))
