@@ -1101,6 +1101,7 @@ class Game(Aggregate):
             self._struck(seq=entry.seq, reason=reason, by=by, at=at, correction=cid, command=None)
         steps = outcome.folded
         redone = []
+        end = outcome.kept + len(steps) - 1
         for place, (before, now) in enumerate(
             zip(steps, steps[1:], strict=False), outcome.kept + 1
         ):
@@ -1109,9 +1110,13 @@ class Game(Aggregate):
                 "rulings": deltas.compact([r.to_dict() for r in now.rulings]),
                 "change": deltas.change(before.situation, now.situation),
             }
-            checkpoint = self._checkpoint_of(place, now)
-            if checkpoint is not None:
-                step["checkpoint"] = checkpoint
+            # Not in the last ``checkpoint_every`` steps: a short correction near the end
+            # stores none (it stays a few hundred bytes a step), and a game opened after it
+            # folds on from the checkpoint before, fewer than twice that many entries.
+            if place <= end - self.checkpoint_every:
+                checkpoint = self._checkpoint_of(place, now)
+                if checkpoint is not None:
+                    step["checkpoint"] = checkpoint
             redone.append(step)
         self._rederived(packed=deltas.pack(redone))
         self._steps, self._base = list(steps), outcome.kept

@@ -165,9 +165,10 @@ def test_a_correction_before_a_checkpoint_makes_the_checkpoints_after_it_again()
     for event in events:
         opened = event.mutate(opened)
     assert isinstance(opened, Game)
-    # Entry 101 now stands 100th: the checkpoints at 100 and 200 are the new fold's.
-    assert sorted(opened._checkpoints) == [100, 200]
-    assert opened._checkpoints[100].seq == 101 and opened._checkpoints[200].seq == 201
+    # Entry 101 now stands 100th: the checkpoint at 100 is the new fold's; none is stored in
+    # the correction's last 100 steps (at 200, of 249): a cold open folds on from 100.
+    assert sorted(opened._checkpoints) == [100]
+    assert opened._checkpoints[100].seq == 101
     assert opened.checkpoints_hold(opened.refolded())
     assert opened.state == game.refolded()[-1].state
 
@@ -223,3 +224,17 @@ def test_a_correction_stores_at_most_300_bytes_per_re_derived_entry(example: str
         steps = redone.steps
         assert [s["seq"] for s in steps] == list(range(k, n + 1))
         assert len(redone.packed) <= 300 * len(steps), (k, len(redone.packed) / len(steps))
+
+
+@pytest.mark.parametrize("k", [10, 440])
+def test_a_game_corrected_early_or_late_opens_cold_from_a_checkpoint(
+    tmp_path: Path, k: int
+) -> None:
+    store, game_id = stored_game(tmp_path, 450)
+    Referee(resolve(store, create=False)).amend(game_id, k, flags(450)[k - 1], "again", by=BY)
+    cold = Referee(resolve(store, create=False))
+    with counted("coinflip") as calls:
+        cold.prompt(game_id)
+    # The correction kept (k = 440) or stored again (k = 10) the checkpoints before its last
+    # 100 steps: the game folds on from 400 or from 300.
+    assert calls["apply"] == {10: 150, 440: 50}[k] < 2 * CHECKPOINT_EVERY
