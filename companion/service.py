@@ -439,7 +439,7 @@ class Referee(Application[UUID]):
 
     def game(self, game_id: UUID) -> Game:
         try:
-            game: Any = self.repository.get(game_id)
+            game: Any = self.repository.get(game_id, projector_func=_replayed)
         except AggregateNotFoundError as exc:
             raise UnknownGame(f"no game {game_id} in {self.store}") from exc
         assert isinstance(game, Game)
@@ -847,6 +847,14 @@ HEX = frozenset("0123456789abcdef")
 
 class _Untrusted(Exception):
     """A summary could not be trusted nor folded again here (a read-only store)."""
+
+
+def _replayed(game: Any, events: Any) -> Any:
+    """The game its events make, as the library's projector but without its per-event
+    ``isinstance`` against a runtime Protocol (a quarter of a cold open of 2,400 entries)."""
+    for event in events:
+        game = event.mutate(game)
+    return game
 
 
 def last_at(events: Any) -> str:
