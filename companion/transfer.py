@@ -16,11 +16,17 @@ from typing import Any
 from uuid import UUID
 
 from companion.integrity import GENESIS, known_topics, link
+from domain import deltas
 from domain.game import Game
 from domain.ruleset import LATER_SITUATION_KEYS, IllegalEntry
 
 HEADER_KEY = "zebra_events"
-FORMAT = 2
+# Format 3 writes the events as stored since issue #19 (Ruled and Rederived of version 2: small
+# changes and checkpoints); a format 2 file (whole situations) still imports, upcast.
+FORMAT = 3
+READABLE = (2, 3)
+# In a format 2 file, these types are in their version 1 shape.
+_FORMAT_2_V1 = ("Ruled", "Rederived")
 _BY_NAME = {cls.__name__: (topic, cls) for topic, cls in known_topics().items()}
 _BASE = ("originator_id", "originator_version", "timestamp")
 
@@ -101,8 +107,9 @@ def read_events(text: str, where: str) -> tuple[UUID, list[Any]]:
         head = json.loads(rows[0])
     except (IndexError, ValueError):
         raise IllegalEntry(f"{where}: not an events export (no header line)") from None
-    if not isinstance(head, dict) or head.get(HEADER_KEY) != FORMAT:
-        raise IllegalEntry(f"{where}: not a Zebra events export of format {FORMAT}")
+    fmt = head.get(HEADER_KEY) if isinstance(head, dict) else None
+    if fmt not in READABLE or isinstance(fmt, bool):
+        raise IllegalEntry(f"{where}: not a Zebra events export of format 2 or {FORMAT}")
     try:
         game_id = UUID(str(head.get("game_id")))
     except ValueError:
@@ -116,14 +123,18 @@ def read_events(text: str, where: str) -> tuple[UUID, list[Any]]:
     events = []
     previous = GENESIS
     for number, raw in enumerate(body, start=2):
-        event, previous = _event(raw, number - 1, previous, game_id, f"{where}:{number}")
+        event, previous = _event(raw, number - 1, previous, game_id, f"{where}:{number}", fmt)
         events.append(event)
     if not events or not isinstance(events[0], Game.Started):
         raise IllegalEntry(f"{where}: the first event is not the game's start")
+    if fmt == 2:
+        _compacted(events, where)
     return game_id, events
 
 
-def _event(raw: str, version: int, previous: str, game_id: UUID, where: str) -> tuple[Any, str]:
+def _event(
+    raw: str, version: int, previous: str, game_id: UUID, where: str, fmt: int
+) -> tuple[Any, str]:
     try:
         row = json.loads(raw, object_pairs_hook=_no_duplicates)
     except ValueError as exc:
@@ -147,6 +158,8 @@ def _event(raw: str, version: int, previous: str, game_id: UUID, where: str) -> 
         stamp = datetime.fromisoformat(str(row["timestamp"]))
     except ValueError:
         raise IllegalEntry(f"{where}: the timestamp is not a date and time") from None
+    if fmt == 2 and row["type"] in _FORMAT_2_V1:
+        state = _upcast(cls, state, where)
     fields = {f for f in cls.__dataclass_fields__ if f not in _BASE}
     if set(state) != fields:
         raise IllegalEntry(f"{where}: a {row['type']} event has the fields {', '.join(fields)}")
@@ -157,6 +170,52 @@ def _event(raw: str, version: int, previous: str, game_id: UUID, where: str) -> 
         {"originator_id": game_id, "originator_version": version, "timestamp": stamp, **state},
     )
     return event, expected
+
+
+def _upcast(cls: Any, state: dict[str, Any], where: str) -> dict[str, Any]:
+    """A format 2 step (its whole situation) in the shape of version 2 (a full change)."""
+    wanted = {"Ruled": {"seq", "rulings", "situation"}, "Rederived": {"steps"}}[cls.__name__]
+    if set(state) != wanted:
+        raise IllegalEntry(f"{where}: a {cls.__name__} event has the fields {', '.join(wanted)}")
+    upcast = json.loads(json.dumps(state))
+    try:
+        cls.upcast_v1_v2(upcast)
+    except (KeyError, TypeError, AttributeError):
+        raise IllegalEntry(f"{where}: a {cls.__name__} event's steps are not steps") from None
+    return dict(upcast)
+
+
+def _compacted(events: list[Any], where: str) -> None:
+    """Each whole situation of a format 2 file stored as its change from the step before it,
+    as Zebra stores a step now (the record folds to the same situations)."""
+    from projections import record
+
+    folded = record.GameRecord()
+    for event in events:
+        try:
+            if isinstance(event, Game.Ruled) and event.seq != 0 and event.change.get("full"):
+                folded = record.evolve(folded, event)
+                before = record.situation_before(folded, event.seq)
+                event.__dict__["change"] = _change(before, event.change)
+                continue
+            if isinstance(event, Game.Rederived):
+                steps = event.steps
+                for step in steps:
+                    if step["change"].get("full"):
+                        before = record.situation_before(folded, step["seq"])
+                        step["change"] = _change(before, step["change"])
+                    seq, rulings = step["seq"], step["rulings"]
+                    folded = record.restep(folded, seq, rulings, step["change"], 0)
+                event.__dict__["packed"] = deltas.pack(steps)
+            folded = record.evolve(folded, event)
+        except (StopIteration, KeyError, TypeError, AttributeError):
+            raise IllegalEntry(
+                f"{where}: event {event.originator_version} is not a step of this game"
+            ) from None
+
+
+def _change(before: dict[str, Any] | None, full: dict[str, Any]) -> dict[str, Any]:
+    return deltas.change(before, deltas.applied(None, full))
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -192,7 +251,12 @@ def replayed(events: list[Any], where: str) -> Game:
         game: Any = None
         for event in events:
             game = event.mutate(game)
-        folded = game.situation
+        # From the opening, not from a checkpoint of the file: each checkpoint must be a step
+        # the rules make, or a forged one would stand for the game.
+        steps = game.refolded()
+        if not game.checkpoints_hold(steps):
+            raise IllegalEntry("a checkpoint holds a state the rules do not make")
+        folded = steps[-1].situation
     except IllegalEntry as exc:
         raise IllegalEntry(f"{where}: the entries do not make a legal game: {exc}") from None
     except Exception as exc:

@@ -14,20 +14,27 @@ Three promises of the record live here (docs/corrections.md):
 * a correction is one thing with an id, and ``revert`` takes it back as one thing.
 
 The stored event format is described in docs/events.md. Every event class carries a
-``class_version``; ``upcast_v1_v2`` turns events written by Zebra 0.1 into the current shape.
+``class_version``; ``upcast_v1_v2`` turns events written by Zebra 0.1 into the current shape,
+``upcast_v1_v2`` of ``Ruled`` and ``Rederived`` their full situations into changes.
+
+The fold is kept incrementally: the standing entries and the fold's last steps are extended by
+each new entry, never rebuilt, and every ``CHECKPOINT_EVERY`` standing entries the fold's state
+is stored (``Checkpointed``), so opening a game or correcting entry k re-runs the rules from the
+checkpoint at or before k only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from copy import copy
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from eventsourcing.domain import Aggregate, event
 
-from domain import rulesets
+from domain import deltas, kernel, rulesets, snapshots
 from domain.corrections import DISPUTES, AlreadyRecorded, GameMovedOn, Proposal, describe
 from domain.ruleset import IllegalEntry, Prompt, Ruleset, Ruling
 from domain.sides import Sides, resolve
@@ -36,6 +43,9 @@ __all__ = ["AlreadyRecorded", "Correction", "Derived", "Entry", "Game", "GameMov
 
 MAX_PERSON = 30
 """The longest name a person enters under (``--by``, ``ZEBRA_USER``): a scoreboard line."""
+
+CHECKPOINT_EVERY = 100
+"""The fold's state is stored after every this many standing entries (docs/events.md)."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +74,29 @@ class Derived:
     seq: int
     state: Any
     rulings: tuple[Ruling, ...]
-    situation: dict[str, Any]
+    shown: dict[str, Any] | None = field(default=None, compare=False)
+    view: Callable[[Any], dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def situation(self) -> dict[str, Any]:
+        """The situation after the entry, made by the rules when first asked for."""
+        if self.shown is None:
+            assert self.view is not None
+            object.__setattr__(self, "shown", self.view(self.state))
+        assert self.shown is not None
+        return self.shown
+
+
+@dataclass
+class Checkpoint:
+    """The fold's state after ``place`` standing entries (the last one ``seq``), as stored."""
+
+    place: int
+    seq: int
+    stored: Any
+    rulings: tuple[Ruling, ...]
+    state: Any = None
+    decoded: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,6 +153,21 @@ def _v1_to_v2(*defaults: tuple[str, Any]) -> Any:
     return staticmethod(upcast)
 
 
+def _ruled_v1_v2(state: dict[str, Any]) -> None:
+    """A step stored with its whole situation: that situation is a change setting every key."""
+    state["rulings"] = deltas.compact(state.get("rulings") or [])
+    state["change"] = deltas.full(state.pop("situation"))
+    state["checkpoint"] = None
+
+
+def _rederived_v1_v2(state: dict[str, Any]) -> None:
+    steps = state.pop("steps")
+    for step in steps:
+        _ruled_v1_v2(step)
+        del step["checkpoint"]
+    state["packed"] = deltas.pack(steps)
+
+
 class Game(Aggregate):
     """One game at one table, refereed under one ruleset."""
 
@@ -148,9 +195,14 @@ class Game(Aggregate):
         upcast_v1_v2 = _v1_to_v2(("sides", None), ("command", None))
 
     class Ruled(Aggregate.Event):
+        # Version 2: compact rulings, the change of the situation since the step before, and
+        # every CHECKPOINT_EVERY standing entries the fold's state ({"place", "state"}).
+        class_version = 2
         seq: int
         rulings: list[dict[str, Any]]
-        situation: dict[str, Any]
+        change: dict[str, Any]
+        checkpoint: dict[str, Any] | None
+        upcast_v1_v2 = staticmethod(_ruled_v1_v2)
 
     class Struck(Aggregate.Event):
         class_version = 2
@@ -243,7 +295,18 @@ class Game(Aggregate):
         upcast_v1_v2 = _v1_to_v2(("command", None))
 
     class Rederived(Aggregate.Event):
-        steps: list[dict[str, Any]]
+        # Version 2: the steps packed (domain.deltas.pack); each step is seq, compact rulings,
+        # the change since the step before it, and a checkpoint where one is due (as in Ruled).
+        class_version = 2
+        packed: str
+        upcast_v1_v2 = staticmethod(_rederived_v1_v2)
+
+        @property
+        def steps(self) -> list[dict[str, Any]]:
+            """The steps, unpacked (each time: an event is read once per fold)."""
+            return deltas.unpack(self.packed)
+
+    checkpoint_every: ClassVar[int] = CHECKPOINT_EVERY
 
     @classmethod
     def start(
@@ -273,7 +336,9 @@ class Game(Aggregate):
             at=at,
             disputes=disputes,
         )
-        game._ruled(seq=0, rulings=[], situation=rules.situation(first))
+        opening = rules.situation(first)
+        game._ruled(seq=0, rulings=[], change=deltas.full(opening), checkpoint=None)
+        game._steps = [Derived(0, first, (), opening, rules.situation)]
         return game
 
     @event(Started)
@@ -302,7 +367,14 @@ class Game(Aggregate):
         # Version -> (fingerprint, what it did): the commands as recorded, to say what
         # a stale screen missed and to tell a double tap from a new command.
         self.commands: dict[int, tuple[str | None, str]] = {}
-        self._folded: list[Derived] | None = None
+        # The fold, kept incrementally: the standing entries in play order (None: to be
+        # listed again after a correction), the fold's steps from fold index ``_base`` on
+        # (None: not folded yet), and the stored checkpoints that still hold, by fold index.
+        self._standing: list[Entry] | None = []
+        self._struck_n: int | None = 0
+        self._steps: list[Derived] | None = None
+        self._base = 0
+        self._checkpoints: dict[int, Checkpoint] = {}
         self._prompt: tuple[Any, Prompt] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
@@ -322,7 +394,9 @@ class Game(Aggregate):
             pending=None if self.pending is None else dict(self.pending),
             corrections={k: replace(v, ops=list(v.ops)) for k, v in self.corrections.items()},
             commands=dict(self.commands),
-            _folded=None if self._folded is None else list(self._folded),
+            _standing=None if self._standing is None else list(self._standing),
+            _steps=None if self._steps is None else list(self._steps),
+            _checkpoints=dict(self._checkpoints),
             _pending_events=list(self._pending_events),
         )
         return copied
@@ -344,45 +418,83 @@ class Game(Aggregate):
 
     @property
     def effective(self) -> list[Entry]:
-        """The entries that stand, in play order."""
-        return [e for e in self.in_order if e.stands]
+        """The entries that stand, in play order (a copy: the game keeps its own list)."""
+        return list(self._standing_list())
+
+    @property
+    def standing(self) -> int:
+        """How many entries stand (kept, not counted)."""
+        return len(self._standing_list())
 
     @property
     def struck_count(self) -> int:
         """Entries struck (a withdrawn insertion is not a struck entry: it never counted)."""
-        return sum(1 for e in self.entries.values() if e.struck is not None and not e.withdrawn)
+        if self._struck_n is None:
+            self._struck_n = sum(
+                1 for e in self.entries.values() if e.struck is not None and not e.withdrawn
+            )
+        return self._struck_n
+
+    def _standing_list(self) -> list[Entry]:
+        if self._standing is None:
+            self._standing = [e for e in self.in_order if e.stands]
+        return self._standing
 
     @property
     def folded(self) -> list[Derived]:
         """The ruleset folded over the effective entries: the start, then one step per entry.
 
-        The fold is kept between commands (and in the store's cache) and only the entries made
-        since are folded on; a correction drops the steps from the changed entry onward.
+        A full fold from the opening, for tests and tools; commands read the kept steps only
+        (``_last``, ``_step_at``), which start at the latest checkpoint.
         """
-        if self._folded is None:
-            self._folded = self._opening()
-        effective = self.effective
-        done = len(self._folded) - 1
-        if done < len(effective):
-            self._folded = self._fold_from(self._folded, effective[done:])
-        return self._folded
+        self._last()
+        assert self._steps is not None
+        if self._base == 0:
+            return list(self._steps)
+        head = self._fold_on([self._opening()], self._standing_list()[: self._base])
+        return [*head[:-1], *self._steps]
 
     @property
     def state(self) -> Any:
         """The state of play now."""
-        return self.folded[-1].state
+        return self._last().state
 
     @property
     def situation(self) -> dict[str, Any]:
-        return self.folded[-1].situation
+        return self._last().situation
 
     @property
     def prompt(self) -> Prompt:
         """What the table is asked now (computed once per state)."""
         state = self.state
         if self._prompt is None or self._prompt[0] is not state:
-            self._prompt = (state, self.rules.expected(state))
+            self._prompt = (state, kernel.asked(self.rules, state))
         return self._prompt[1]
+
+    def refolded(self) -> list[Derived]:
+        """The rules run from the opening over every standing entry, ignoring checkpoints."""
+        return self._fold_on([self._opening()], self._standing_list())
+
+    def checkpoints_hold(self, steps: list[Derived]) -> bool:
+        """Whether every stored checkpoint is the state (and rulings) of that step of ``steps``,
+        a fold from the opening (``refolded``): a checkpoint the rules do not make is refused."""
+        for place, point in self._checkpoints.items():
+            if place >= len(steps) or steps[place].seq != point.seq:
+                return False
+            try:
+                state = snapshots.decode(self.rules, point.stored)
+            except snapshots.NotAState:
+                return False
+            if state != steps[place].state or point.rulings != steps[place].rulings:
+                return False
+        return True
+
+    def prompt_before(self, seq: int) -> Prompt:
+        """What the table was asked just before entry ``seq``, which must stand."""
+        for place, entry in enumerate(self._standing_list()):
+            if entry.seq == seq:
+                return kernel.asked(self.rules, self._step_at(place).state)
+        raise IllegalEntry(f"entry {seq} does not stand; only a standing entry can be corrected")
 
     @property
     def waiting(self) -> str | None:
@@ -400,17 +512,59 @@ class Game(Aggregate):
             raise IllegalEntry(f"there is no entry {seq}; {known}")
         return found
 
-    def _opening(self) -> list[Derived]:
+    def _opening(self) -> Derived:
         rules = self.rules
-        state = rules.initial(self.home, self.away, self.options)
-        return [Derived(0, state, (), rules.situation(state))]
+        return Derived(
+            0, rules.initial(self.home, self.away, self.options), (), None, rules.situation
+        )
 
-    def _fold_from(self, steps: list[Derived], entries: list[Entry]) -> list[Derived]:
+    def _last(self) -> Derived:
+        """The fold's last step, folded on from the kept steps (or the latest checkpoint)."""
+        standing = self._standing_list()
+        if self._steps is None:
+            self._base, first = self._start_at(len(standing))
+            self._steps = [first]
+        done = self._base + len(self._steps) - 1
+        if done < len(standing):
+            self._steps = self._fold_on(self._steps, standing[done:])
+        return self._steps[-1]
+
+    def _step_at(self, place: int) -> Derived:
+        """The fold's step after ``place`` standing entries, from the nearest kept step."""
+        steps = self._steps
+        if steps is not None and self._base <= place < self._base + len(steps):
+            return steps[place - self._base]
+        if steps is not None and self._base <= place:
+            return self._fold_on(
+                [steps[-1]], self._standing_list()[self._base + len(steps) - 1 : place]
+            )[-1]
+        base, first = self._start_at(place)
+        return self._fold_on([first], self._standing_list()[base:place])[-1]
+
+    def _start_at(self, place: int) -> tuple[int, Derived]:
+        """The latest checkpoint at or before fold index ``place`` (else the opening)."""
+        standing = self._standing_list()
+        for at in sorted((p for p in self._checkpoints if p <= place), reverse=True):
+            point = self._checkpoints[at]
+            if at > len(standing) or standing[at - 1].seq != point.seq:
+                # Not a step of this fold (an event stream Zebra did not write): not used.
+                continue
+            if not point.decoded:
+                try:
+                    point.state = snapshots.decode(self.rules, point.stored)
+                except snapshots.NotAState:
+                    # The chain vouches for what Zebra wrote; anything else is not started from.
+                    continue
+                point.decoded = True
+            return at, Derived(point.seq, point.state, point.rulings, None, self.rules.situation)
+        return 0, self._opening()
+
+    def _fold_on(self, steps: list[Derived], entries: list[Entry]) -> list[Derived]:
         rules = self.rules
         steps = list(steps)
         for entry in entries:
             state, rulings = rules.apply(steps[-1].state, entry.text)
-            steps.append(Derived(entry.seq, state, tuple(rulings), rules.situation(state)))
+            steps.append(Derived(entry.seq, state, tuple(rulings), None, rules.situation))
         return steps
 
     # What a stale screen missed ----------------------------------------------------------------
@@ -453,11 +607,11 @@ class Game(Aggregate):
         self.seen(expect, command_digest("enter", text, by=by))
         self._no_pending()
         rules = self.rules
-        folded = self.folded
+        last = self._last()
         sides = resolve(self.prompt, text)
-        state, rulings = rules.apply(folded[-1].state, text)
+        state, rulings = rules.apply(last.state, text)
         seq = len(self.entries) + 1
-        step = Derived(seq, state, tuple(rulings), rules.situation(state))
+        step = Derived(seq, state, tuple(rulings), rules.situation(state), rules.situation)
         self._entered(
             seq=seq,
             text=text,
@@ -466,8 +620,17 @@ class Game(Aggregate):
             sides=sides.to_dict(),
             command=command_digest("enter", text, by=by),
         )
-        self._ruled(seq=seq, rulings=[r.to_dict() for r in rulings], situation=step.situation)
-        self._folded = [*folded, step]
+        place = self.standing
+        self._ruled(
+            seq=seq,
+            rulings=deltas.compact([r.to_dict() for r in rulings]),
+            change=deltas.change(last.situation, step.situation),
+            checkpoint=self._checkpoint_of(place, step),
+        )
+        # The entry comes last in play order: the fold so far stands and gains one step.
+        assert self._steps is not None
+        self._steps.append(step)
+        self._made(place, step)
         return step
 
     def undo(self, reason: str, by: str, at: str, *, expect: int | None = None) -> Entry:
@@ -477,19 +640,17 @@ class Game(Aggregate):
         digest = command_digest("undo", why, by=by)
         self.seen(expect, digest)
         self._no_pending()
-        standing = self.effective
+        standing = self._standing_list()
         if not standing:
             raise IllegalEntry("nothing to undo: no entry has been made in this game yet")
         last = standing[-1]
         if self.disputes == "agree":
             self._propose(Proposal("strike", last.seq, reason=why), by, at, digest)
             return last
-        folded = self.folded
+        # Striking the last entry changes no later ruling: the fold just loses its last step.
         self._struck(
             seq=last.seq, reason=why, by=by, at=at, correction=self._next_id(), command=digest
         )
-        # Striking the last entry changes no later ruling, so the fold just loses its last step.
-        self._folded = folded[:-1]
         return self.entries[last.seq]
 
     def strike(
@@ -674,7 +835,7 @@ class Game(Aggregate):
         if self.disputes == "agree":
             outcome = self._check(proposal)
             self._propose(proposal, by, at, digest)
-            return replace(outcome, folded=self.folded, kept=len(self.folded) - 1, pending=True)
+            return replace(outcome, folded=[self._last()], kept=self.standing, pending=True)
         return self._apply(proposal, by, at, digest)
 
     def _propose(self, proposal: Proposal, by: str, at: str, digest: str) -> None:
@@ -879,7 +1040,8 @@ class Game(Aggregate):
         sequence = [entries[s] for s in order]
         start = min(order.index(s) for s in changed)
         kept = sum(1 for e in sequence[:start] if e.stands)
-        steps = list(self.folded[: kept + 1])
+        # Only from the step before the first changed entry: from the checkpoint before it.
+        steps = [self._step_at(kept)]
         known = self._sides_from(sequence[start:])
         invalid: list[tuple[Entry, str]] = []
         resolved: dict[int, Sides] = {}
@@ -887,7 +1049,7 @@ class Game(Aggregate):
             if not entry.stands:
                 continue
             state = steps[-1].state
-            now = resolve(rules.expected(state), entry.text)
+            now = resolve(kernel.asked(rules, state), entry.text)
             then = entry.sides or known.get(entry.seq)
             try:
                 state, rulings = rules.apply(state, entry.text)
@@ -929,32 +1091,72 @@ class Game(Aggregate):
         found: dict[int, Sides] = {}
         for before, step in zip(steps, steps[1:], strict=False):
             if step.seq in legacy:
-                found[step.seq] = resolve(rules.expected(before.state), self.entries[step.seq].text)
+                text = self.entries[step.seq].text
+                found[step.seq] = resolve(kernel.asked(rules, before.state), text)
         return found
 
     def _record(self, outcome: Correction, cid: str, by: str, at: str) -> Correction:
         for entry, why in outcome.struck:
             reason = f"no longer fits after a correction: {why}"
             self._struck(seq=entry.seq, reason=reason, by=by, at=at, correction=cid, command=None)
-        redone = [
-            {"seq": s.seq, "rulings": [r.to_dict() for r in s.rulings], "situation": s.situation}
-            for s in outcome.folded[outcome.kept + 1 :]
-        ]
-        self._rederived(steps=redone)
-        self._folded = outcome.folded
+        steps = outcome.folded
+        redone = []
+        end = outcome.kept + len(steps) - 1
+        for place, (before, now) in enumerate(
+            zip(steps, steps[1:], strict=False), outcome.kept + 1
+        ):
+            step = {
+                "seq": now.seq,
+                "rulings": deltas.compact([r.to_dict() for r in now.rulings]),
+                "change": deltas.change(before.situation, now.situation),
+            }
+            # Not in the last ``checkpoint_every`` steps: a short correction near the end
+            # stores none (it stays a few hundred bytes a step), and a game opened after it
+            # folds on from the checkpoint before, fewer than twice that many entries.
+            if place <= end - self.checkpoint_every:
+                checkpoint = self._checkpoint_of(place, now)
+                if checkpoint is not None:
+                    step["checkpoint"] = checkpoint
+            redone.append(step)
+        self._rederived(packed=deltas.pack(redone))
+        self._steps, self._base = list(steps), outcome.kept
+        for place, now in enumerate(steps[1:], outcome.kept + 1):
+            self._made(place, now)
         return outcome
+
+    def _checkpoint_of(self, place: int, step: Derived) -> dict[str, Any] | None:
+        """The checkpoint a step stores: at every ``checkpoint_every``-th standing entry."""
+        if place == 0 or place % self.checkpoint_every:
+            return None
+        return {"place": place, "state": snapshots.encode(self.rules, step.state)}
+
+    def _made(self, place: int, step: Derived) -> None:
+        """After a step was recorded: a checkpoint made with it starts the kept steps."""
+        point = self._checkpoints.get(place)
+        if point is None or point.seq != step.seq:
+            return
+        # Made here: the state is at hand, not decoded again while the game goes on.
+        point.state, point.decoded, point.rulings = step.state, True, step.rulings
+        steps = self._steps
+        if steps is not None and self._base <= place < self._base + len(steps):
+            self._steps = steps[place - self._base :]
+            self._base = place
 
     # Events: these only change state, because they are re-run on every replay -----------------
 
     def _forget_from(self, seq: int) -> None:
-        """Drop the folded steps from entry ``seq``'s place in play order onward."""
-        if self._folded is None:
-            return
-        place = {s: i for i, s in enumerate(self.order)}
-        cut = place.get(seq, len(self.order))
-        self._folded = [
-            step for step in self._folded if step.seq == 0 or place.get(step.seq, cut) < cut
-        ]
+        """Drop the fold's steps and checkpoints from entry ``seq``'s place in play order on."""
+        at = self.order.index(seq) if seq in self.entries else len(self.order)
+        # The fold index of the last step the change leaves as it was.
+        cut = sum(1 for s in self.order[:at] if self.entries[s].stands)
+        if self._steps is not None:
+            if cut < self._base:
+                self._steps = None
+            else:
+                del self._steps[cut - self._base + 1 :]
+        self._checkpoints = {p: c for p, c in self._checkpoints.items() if p <= cut}
+        self._standing = None
+        self._struck_n = None
 
     def _said(self, what: str, command: str | None) -> None:
         """Note the command whose first event this is (it is the next version)."""
@@ -984,12 +1186,30 @@ class Game(Aggregate):
     ) -> None:
         # A new entry comes last in play order, so the fold so far still stands.
         self._said(f"'{text}' was entered by {by} (entry {seq})", command)
-        self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at, sides=Sides.from_dict(sides))
+        entry = Entry(seq=seq, text=text, by=by, at=at, sides=Sides.from_dict(sides))
+        self.entries[seq] = entry
         self.order.append(seq)
+        if self._standing is not None:
+            self._standing.append(entry)
 
     @event(Ruled)
-    def _ruled(self, seq: int, rulings: list[dict[str, Any]], situation: dict[str, Any]) -> None:
-        """Rulings are derived and re-derivable; they are stored for the projections to read."""
+    def _ruled(
+        self,
+        seq: int,
+        rulings: list[dict[str, Any]],
+        change: dict[str, Any],
+        checkpoint: dict[str, Any] | None,
+    ) -> None:
+        """Rulings are derived and re-derivable; they are stored for the projections to read.
+
+        A checkpoint is a step to fold on from instead of the opening (decoded when used)."""
+        if checkpoint is not None:
+            self._keep(seq, rulings, checkpoint)
+
+    def _keep(self, seq: int, rulings: list[dict[str, Any]], checkpoint: dict[str, Any]) -> None:
+        made = tuple(Ruling.from_dict(r) for r in deltas.expanded(rulings))
+        place = checkpoint["place"]
+        self._checkpoints[place] = Checkpoint(place, seq, checkpoint["state"], made)
 
     @event(Struck)
     def _struck(
@@ -1094,8 +1314,11 @@ class Game(Aggregate):
         self.pending_by = None
 
     @event(Rederived)
-    def _rederived(self, steps: list[dict[str, Any]]) -> None:
+    def _rederived(self, packed: str) -> None:
         """The rulings of every entry the correction re-ran, for the projections to read."""
+        for step in deltas.unpack(packed):
+            if step.get("checkpoint") is not None:
+                self._keep(step["seq"], step["rulings"], step["checkpoint"])
 
 
 def _number(correction: str) -> int:

@@ -260,6 +260,23 @@ def down_and_distance(down: int, to_go: int | str, joiner: str = "and") -> str:
     return f"{ordinal(down)} {joiner} {to_go}"
 
 
+# The prompt last asked for, with its ruleset and state: the situation's "next" line and the
+# prompt a command shows are asked of the same state one after the other, and answered once.
+_ASKED: tuple[Any, Any, Prompt] | None = None
+
+
+def asked(ruleset: Any, state: Any) -> Prompt:
+    """``ruleset.expected(state)``, asked once for the same state asked twice in a row."""
+    global _ASKED
+    last = _ASKED
+    if last is not None and last[0] is ruleset and last[1] is state:
+        return last[2]
+    prompt: Prompt = ruleset.expected(state)
+    # One tuple assigned whole: a thread that reads it sees one pair or the other, never a mix.
+    _ASKED = (ruleset, state, prompt)
+    return prompt
+
+
 def common_situation(ruleset: Any, state: GameState, *, quarter: int, **own: Any) -> dict[str, Any]:
     """``status --json`` with the keys every game fills alike taken from ``state``; ``own``
     holds the rest (possession, down, distance, ball_on, clock, timeouts and any extras) and
@@ -272,7 +289,7 @@ def common_situation(ruleset: Any, state: GameState, *, quarter: int, **own: Any
         "score_by_quarter": [{"home": h, "away": a} for h, a in state.scores],
         "quarter": quarter,
         "period": ruleset.division.period(quarter),
-        "next": ruleset.expected(state).text,
+        "next": asked(ruleset, state).text,
         "finished": state.phase == FINAL,
         "winner": state.winner,
     }

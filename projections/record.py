@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import singledispatch
 from typing import Any
 
+from domain import deltas
 from domain.corrections import Proposal, describe
 from domain.game import Game
 
@@ -139,14 +140,40 @@ def _entered(event: Game.Entered, record: GameRecord, version: int) -> GameRecor
 @_fold.register
 def _ruled(event: Game.Ruled, record: GameRecord, version: int) -> GameRecord:
     if event.seq == 0:
-        return replace(record, opening=dict(event.situation), version=version)
-    return _with_line(
-        record,
-        event.seq,
-        version,
-        rulings=tuple(dict(r) for r in event.rulings),
-        situation=dict(event.situation),
+        return replace(record, opening=deltas.applied(None, event.change), version=version)
+    return restep(record, event.seq, event.rulings, event.change, version)
+
+
+def situation_before(record: GameRecord, seq: int) -> dict[str, Any] | None:
+    """The situation a step's change applies to: that of the last line before entry ``seq``
+    that stands (or the opening)."""
+    lines = record.lines
+    i = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].seq == seq)
+    return next(
+        (x.situation for x in reversed(lines[:i]) if x.stands and x.situation is not None),
+        record.opening,
     )
+
+
+def restep(
+    record: GameRecord,
+    seq: int,
+    rulings: list[dict[str, Any]],
+    change: dict[str, Any],
+    version: int,
+) -> GameRecord:
+    """One step's rulings and situation: its change applied to the situation of the step
+    before it (the last line before it that stands, or the opening)."""
+    lines = list(record.lines)
+    # Rulings and corrections mostly concern the latest entries: look from the end.
+    i = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].seq == seq)
+    before = situation_before(record, seq)
+    lines[i] = replace(
+        lines[i],
+        rulings=tuple(deltas.expanded(rulings)),
+        situation=deltas.applied(before, change),
+    )
+    return replace(record, lines=tuple(lines), version=version)
 
 
 @_fold.register
@@ -242,14 +269,9 @@ def _settled(
 
 @_fold.register
 def _rederived(event: Game.Rederived, record: GameRecord, version: int) -> GameRecord:
+    # In play order: each step's change is from the step before it, made just above.
     for step in event.steps:
-        record = _with_line(
-            record,
-            step["seq"],
-            version,
-            rulings=tuple(dict(r) for r in step["rulings"]),
-            situation=dict(step["situation"]),
-        )
+        record = restep(record, step["seq"], step["rulings"], step["change"], version)
     return replace(record, version=version)
 
 

@@ -14,6 +14,10 @@ name does not). What is held, for every game:
 * entries offered are accepted: random games composed only from ``expected(state).forms``;
 * replay equals live: a game rebuilt from its events through ``domain.game.Game`` has the same
   state, situation and rulings after every entry as the game that was played;
+* a checkpoint-based open equals a full replay: a game opened from its stored checkpoints (taken
+  every few entries, and again after a correction) has the state, situation, prompt and
+  rulings of the rules run from the opening, and every state round-trips through
+  ``domain.snapshots``;
 * strike then restore is the identity (state, ``status --json`` and the projection);
 * export then import gives the same game (the entries export and the jsonl export);
 * every ruling kind is one of the vocabulary's (domain/kinds.py) and keeps its meaning (points
@@ -29,8 +33,10 @@ hypothesis test shared by the subclasses would be one test run by several classe
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -39,7 +45,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.scripts import parse_import
-from domain import kinds, rulesets
+from domain import kinds, rulesets, snapshots
 from domain.game import Game
 from domain.ruleset import IllegalEntry, Ruleset, Ruling
 from projections import playrows, report
@@ -127,6 +133,26 @@ def game_events(game: Game) -> list[Any]:
     return list(events)
 
 
+@contextmanager
+def checkpoints_every(entries: int) -> Iterator[None]:
+    """Games store a checkpoint every ``entries`` standing entries meanwhile (not every 100)."""
+    before = Game.checkpoint_every
+    Game.checkpoint_every = entries
+    try:
+        yield
+    finally:
+        Game.checkpoint_every = before
+
+
+def replayed(events: Sequence[Any]) -> Game:
+    """The game its events make, as the repository opens it cold."""
+    game: Any = None
+    for event in events:
+        game = event.mutate(game)
+    assert isinstance(game, Game)
+    return game
+
+
 class RulesetContract:
     """The tests every ruleset passes; subclasses set ``ruleset`` and ``thresholds``."""
 
@@ -192,6 +218,46 @@ class RulesetContract:
             for entry in live.effective:
                 state, _ = self.rules.apply(state, entry.text)
             assert state == live.state
+
+        check()
+
+    def test_a_checkpoint_open_equals_a_full_replay(self) -> None:
+        @settings(max_examples=GAMES, deadline=None)
+        @given(
+            seed=st.integers(0, 2**32 - 1),
+            every=st.integers(2, 15),
+            pick=st.none() | st.integers(0, 10_000),
+        )
+        def check(seed: int, every: int, pick: int | None) -> None:
+            with checkpoints_every(every):
+                live = self.random_game(seed)
+                standing = live.effective
+                if pick is not None:
+                    # A correction re-derives the later entries and their checkpoints.
+                    target = standing[pick % len(standing)]
+                    live.strike(target.seq, "disputed", BY, AT, strike_invalid=True)
+                opened = replayed(game_events(live))
+            # The rules run from the opening over what stands, without the aggregate.
+            state = self.rules.initial("Bears", "Packers", live.options)
+            steps = [(0, state, ())]
+            for entry in live.effective:
+                state, rulings = self.rules.apply(state, entry.text)
+                steps.append((entry.seq, state, tuple(rulings)))
+            if pick is None and len(steps) > every:
+                assert opened._checkpoints, "no checkpoint was stored"
+            assert opened.state == state
+            assert opened.situation == self.rules.situation(state)
+            assert opened.prompt == self.rules.expected(state)
+            for place in opened._checkpoints:
+                at = opened._step_at(place)
+                seq, then, rulings = steps[place]
+                assert (at.seq, at.state, at.rulings) == (seq, then, rulings), place
+                assert at.situation == self.rules.situation(then)
+            assert [(s.seq, s.state, s.rulings) for s in opened.folded] == steps
+            assert opened.checkpoints_hold(opened.refolded())
+            for _, then, _ in steps:
+                stored = json.loads(json.dumps(snapshots.encode(self.rules, then)))
+                assert snapshots.decode(self.rules, stored) == then
 
         check()
 

@@ -30,6 +30,7 @@ import typer.main
 from click.testing import CliRunner, Result
 
 from companion.cli import app
+from domain import deltas
 from tests.domain.scripts import EXAMPLES
 from tests.figures import report
 
@@ -271,8 +272,11 @@ def test_an_unknown_topic_is_damage_and_never_imported(
     assert any("this:s" in line for line in lines.values()), lines
 
 
-def forge_score(copy: Path, topic: str) -> int:
-    """Add 7 to the home score in the last event of ``topic``, leaving its chain link as it was."""
+def forge_score(copy: Path, topic: str, shape: str) -> int:
+    """Add 7 to the home score in the last event of ``topic``, leaving its chain link as it was.
+
+    ``v2`` forges the stored change (the score set in the step's change); ``v1`` rewrites the
+    event in the shape stored before small events, a whole situation with the forged score."""
     version, state = rows(
         copy,
         "SELECT originator_version, state FROM stored_events WHERE topic = ? "
@@ -280,19 +284,31 @@ def forge_score(copy: Path, topic: str) -> int:
         f"domain.game:Game.{topic}",
     )[0]
     body = json.loads(state)
-    steps = [body] if topic == "Ruled" else body["steps"]
-    assert steps and "chain" in body
+    steps = [body] if topic == "Ruled" else deltas.unpack(body.pop("packed"))
+    assert steps and "chain" in body and body["class_version"] == 2
     for step in steps:
-        step["situation"]["score"]["home"] += 7
+        score = {"home": 7, "away": 0}
+        if shape == "v2":
+            step["change"].setdefault("set", {})["score"] = score
+        else:
+            del step["change"]
+            step.pop("checkpoint", None)
+            step["situation"] = {"score": score, "finished": True}
+    if shape == "v1":
+        del body["class_version"]
+    if topic == "Rederived":
+        body.update({"packed": deltas.pack(steps)} if shape == "v2" else {"steps": steps})
     forged = json.dumps(body, separators=(",", ":")).encode()
     sql(copy, "UPDATE stored_events SET state = ? WHERE originator_version = ?", forged, version)
     return int(version)
 
 
+@pytest.mark.parametrize("shape", ["v2", "v1"])
 @pytest.mark.parametrize("topic", ["Ruled", "Rederived"])
-def test_a_forged_stored_score_is_named(sound: Sound, copy: Path, topic: str) -> None:
-    """The Rederived event holds the final score the game shows; a Ruled one, an earlier one."""
-    version = forge_score(copy, topic)
+def test_a_forged_stored_score_is_named(sound: Sound, copy: Path, topic: str, shape: str) -> None:
+    """The Rederived event holds the final score the game shows; a Ruled one, an earlier one.
+    Forged in the shape Zebra writes now or in the one it wrote before (which it still reads)."""
+    version = forge_score(copy, topic, shape)
     # The Rederived event is the game's last (the revert's); the Ruled one is before it.
     lines = assert_named(sound, copy, ("damaged", "altered"), middle=topic == "Ruled")
     assert all(f"event {version}" in line for line in lines.values()), lines

@@ -87,3 +87,22 @@ def test_an_older_events_export_whose_situation_was_edited_is_still_refused(
     forged.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
     code, _, err = zebra("import", str(forged))
     assert code == 1 and "differ from what the rules make" in err, err
+
+
+def test_an_older_events_export_is_stored_as_small_events(store: Path) -> None:
+    """Its whole situations (format 2) are stored as changes from the step before (#19)."""
+    from companion.service import Referee
+    from companion.store import resolve
+    from domain.game import Game
+
+    code, _, err = zebra("import", str(EVENTS))
+    assert code == 0, err
+    referee = Referee(resolve(str(store), create=False))
+    (game_id,) = [g.game_id for g in referee.games()]
+    events = referee.game_events(game_id)
+    ruled = [e for e in events if isinstance(e, Game.Ruled)]
+    assert ruled[0].change.get("full") and not any(e.change.get("full") for e in ruled[1:])
+    old = [json.loads(x) for x in EVENTS.read_text().splitlines()[1:]]
+    whole = sum(len(json.dumps(e["state"]["situation"])) for e in old if e["type"] == "Ruled")
+    now = sum(len(json.dumps(e.change)) for e in ruled)
+    assert now < whole / 3

@@ -263,7 +263,8 @@ def test_an_altered_events_export_is_refused_and_records_nothing(tmp_path: Path)
     text = exported.read_text()
     for forged in (
         text.replace('"green 1 3"', '"green 6 1"', 1),
-        text.replace('"score": {"home": 25', '"score": {"home": 52', 1),
+        # The step that made the final score (stored as what changed: the home score).
+        text.replace('"score": {"set": {"home": 25', '"score": {"set": {"home": 52', 1),
         "\n".join(text.splitlines()[:-3]) + "\n",
     ):
         assert forged != text

@@ -26,6 +26,7 @@ from companion import store as stores
 from companion.scripts import parse_script
 from companion.service import Referee
 from domain import rulesets
+from domain.deltas import full
 from domain.game import Game
 from domain.kinds import END_REASONS, KINDS, START_REASONS
 from domain.ruleset import IllegalEntry
@@ -345,7 +346,9 @@ def random_record(name: str, seed: int) -> GameRecord:
             at=AT,
             disputes="referee",
         ),
-        stored(Game.Ruled, 2, seq=0, rulings=[], situation=rules.situation(state)),
+        stored(
+            Game.Ruled, 2, seq=0, rulings=[], change=full(rules.situation(state)), checkpoint=None
+        ),
     ]
     for seq in range(1, 3001):
         if rules.situation(state)["finished"]:
@@ -365,7 +368,14 @@ def random_record(name: str, seed: int) -> GameRecord:
         ruled = [r.to_dict() for r in rulings]
         situation = rules.situation(state)
         events.append(
-            stored(Game.Ruled, len(events) + 1, seq=seq, rulings=ruled, situation=situation)
+            stored(
+                Game.Ruled,
+                len(events) + 1,
+                seq=seq,
+                rulings=ruled,
+                change=full(situation),
+                checkpoint=None,
+            )
         )
     return project(events)
 
