@@ -46,7 +46,7 @@ PER_SAVE = 50
 # 2: the copies' situations name their own teams, and each stored summary is the copy's fold
 # (in 1 the situations kept the pool's Home and Away: a league folded from its events had one
 # pairing where its stored summaries had 16 teams).
-BUILD = 2
+BUILD = 3
 
 
 @dataclass(frozen=True)
@@ -160,18 +160,24 @@ def build(path: Path | Store, count: int, seed: int) -> tuple[int, UUID]:
 
 
 def renamed(event: Any, home: str, away: str) -> Any:
-    """A copied event with the teams of its copy: in the Started event, and in the situation
-    of each ruled step (the status shows the teams from there)."""
+    """A copied event with the teams of its copy: in the Started event, and wherever a ruled
+    step's change sets the teams (the status shows them from there; the opening's change is
+    the whole situation). The fold's checkpoints keep the pool's names: no read the benchmark
+    times folds from them."""
+    from domain import deltas
+
+    def teams(change: dict[str, Any]) -> dict[str, Any]:
+        names = {k: v for k, v in (("home", home), ("away", away)) if k in change.get("set", {})}
+        return {**change, "set": {**change["set"], **names}} if names else change
+
     state = dict(vars(event))
     if "home" in state:
         state.update(home=home, away=away)
-    if isinstance(state.get("situation"), dict):
-        state["situation"] = {**state["situation"], "home": home, "away": away}
-    if isinstance(state.get("steps"), list):
-        state["steps"] = [
-            {**step, "situation": {**step["situation"], "home": home, "away": away}}
-            for step in state["steps"]
-        ]
+    if isinstance(state.get("change"), dict):
+        state["change"] = teams(state["change"])
+    if isinstance(state.get("packed"), str):
+        steps = deltas.unpack(state["packed"])
+        state["packed"] = deltas.pack([{**st, "change": teams(st["change"])} for st in steps])
     object.__setattr__(event, "__dict__", state)
     return event
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from domain import deltas
 from domain.corrections import Proposal, describe
 from domain.game import Game
 from projections.record import UnknownEvent
@@ -27,11 +28,9 @@ from projections.record import UnknownEvent
 
 def situation_after(step: Mapping[str, Any], before: dict[str, Any] | None) -> dict[str, Any]:
     """The situation after one ruled step (a ``Ruled`` event's fields, or one step of a
-    ``Rederived`` event), given the situation its entry had before (None: none yet).
-
-    Today every step carries its whole situation, so ``before`` is not needed."""
-    situation: dict[str, Any] = step["situation"]
-    return situation
+    ``Rederived`` event): its stored change applied to the situation of the step before it
+    (None: the opening's change is the whole situation)."""
+    return deltas.applied(before, step["change"])
 
 
 class SummaryFold:
@@ -116,17 +115,34 @@ class SummaryFold:
     def _entered(self, event: Any) -> None:
         self.order.append(event.seq)
 
+    def _before(self, seq: int) -> dict[str, Any] | None:
+        """The situation a step's change applies to, as projections.record reads it: that of
+        the last entry before ``seq`` in play order that stands and was ruled, or the opening.
+        A new entry is last, so the search from the end is short."""
+        order = self.order
+        i = len(order) - 1
+        while i >= 0 and order[i] != seq:
+            i -= 1
+        for j in range(i - 1 if i >= 0 else len(order) - 1, -1, -1):
+            other = order[j]
+            if other not in self.struck and other not in self.withdrawn:
+                found = self.situations.get(other)
+                if found is not None:
+                    return found
+        return self.opening
+
     def _ruled(self, event: Any) -> None:
         step = vars(event)  # its fields, as a Rederived step holds them (no copy)
         if event.seq == 0:
             self.opening = situation_after(step, None)
             return
-        self.situations[event.seq] = situation_after(step, self.situations.get(event.seq))
+        self.situations[event.seq] = situation_after(step, self._before(event.seq))
 
     def _rederived(self, event: Any) -> None:
+        # In play order: each step's change is from the step before it, folded just above.
         for step in event.steps:
             seq = step["seq"]
-            self.situations[seq] = situation_after(step, self.situations.get(seq))
+            self.situations[seq] = situation_after(step, self._before(seq))
 
     def _struck(self, event: Any) -> None:
         self.struck.add(event.seq)
