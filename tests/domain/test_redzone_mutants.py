@@ -608,3 +608,91 @@ def test_a_bench_defensive_lineman_replaces_only_a_defensive_lineman() -> None:
     assert "may replace" in g.refused("bench home dl3 lb1")
     g.enter("bench home dl3 dl1")
     assert g.last[0].data == {"in": "dl3", "out": "dl1"}
+
+
+# Survivors judged after the first classification (docs/mutation.md, "Where the run stopped") --
+
+
+def execution(*entries: str) -> dict[str, str]:
+    """The colour grades the Execution Color Check rules for a kicked-off game and ``entries``."""
+    g = kicked()
+    g.enter(*entries)
+    grades: dict[str, str] = g.last[-1].data
+    return grades
+
+
+def test_a_red_offence_away_from_a_double_team_against_green_goes_up_one_grade_only() -> None:
+    """Double Teaming (rules/red-zone.txt): "If the defense is already at green, then advance
+    the offense's color grade by one (red to yellow and yellow to green)"."""
+    assert execution("call down-in lwr", "align db1 right", "defend 4-3", "flip red green") == {
+        "offence": "yellow",
+        "defence": "green",
+    }
+
+
+def test_a_play_to_the_right_away_from_a_double_team_on_the_left_lowers_the_defence() -> None:
+    """Double Teaming: "If the offense calls the play to a player that was ignored ... The color
+    grade of the defense is lowered by one grade" (the double team across from the call)."""
+    assert execution("call down-in rwr", "align db2 left", "defend 4-3", "flip yellow yellow") == {
+        "offence": "yellow",
+        "defence": "green",
+    }
+
+
+def test_dls_keyed_on_the_side_of_the_run_hold_a_red_offence_at_red() -> None:
+    """Double Teaming: "If a running play is called to the side of the double teamed Offensive
+    Linemen, then the offense is reduced one color grade" (red is the lowest grade)."""
+    assert execution("call dive rrb", "align dl1 right", "defend 4-3", "flip red yellow") == {
+        "offence": "red",
+        "defence": "yellow",
+    }
+
+
+def test_a_run_away_from_keyed_dls_goes_up_one_grade_and_no_higher_than_green() -> None:
+    """Double Teaming: "if the offense chooses a running play with a Running Back that does not
+    have a Defensive Lineman on his side, the offensive Execution Color Check is advanced one
+    grade"."""
+    keyed = ("call dive lrb", "align dl1 right", "defend 4-3")
+    assert execution(*keyed, "flip red yellow") == {"offence": "yellow", "defence": "yellow"}
+    assert execution(*keyed, "flip green yellow") == {"offence": "green", "defence": "yellow"}
+
+
+def test_dls_not_moved_change_no_run_grade_on_either_side() -> None:
+    """Double Teaming: "These grade reductions or gains are only applied if the defense has
+    moved Defensive Lineman and a running play is called"."""
+    for call in ("call dive lrb", "call dive rrb"):
+        assert execution(call, "defend 4-3", "flip yellow yellow") == {
+            "offence": "yellow",
+            "defence": "yellow",
+        }, call
+
+
+def test_a_possible_sack_checks_the_play_side_lineman_or_linebacker() -> None:
+    """Red Zone Charts, passing: "DL* = Possible Sack", "LB* = Possible Sack"; Skill Check: "If
+    the play was called to the right then the player ... on the right side"."""
+    for target, code, name in (
+        ("lwr", "lb*", "Cornelius Bennett"),
+        ("lwr", "dl*", "Leslie O'Neal"),
+        ("rwr", "lb*", "Hardy Nickerson"),
+        ("rwr", "dl*", "Cortez Kennedy"),
+    ):
+        g = kicked()
+        g.enter(f"call hook {target} 4", "defend blitz", "flip green green", f"result {code}")
+        assert RULESET.expected(g.state).text == f"Does {name} have a * in his Tackle area?"
+
+
+def test_a_db_sack_checks_the_play_side_defensive_backs_tackle() -> None:
+    """Red Zone Charts, passing: "DB* = DB achieves a sack. Check DB Tackle skill"."""
+    for target, name in (("rwr", "Aeneas Williams"), ("lwr", "Ronnie Lott")):
+        g = kicked()
+        g.enter(f"call hook {target} 4", "defend blitz", "flip green green", "result db*")
+        assert f"for {name}'s Tackle skill" in RULESET.expected(g.state).text
+
+
+def test_the_kick_return_flip_offers_a_printed_number_from_0_to_99() -> None:
+    """The Kickoff (rules/red-zone.txt): the receivers flip and read the KR number, 00 to 99."""
+    g = drafted()
+    g.enter("kick", "k 40")
+    (form,) = RULESET.expected(g.state).forms
+    assert (form.keyword, form.help) == ("kr", "return yards")
+    assert number_range(g, "kr") == (0, 99)
