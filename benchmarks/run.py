@@ -313,8 +313,10 @@ def figure_corrections(
         gid = g.id
         events = referee.game_events(gid)
         agg = bare.copy_events(app, events)
-        # The bare aggregate as the last save left it (each cold one replaces it).
-        held = [agg]
+        # The bare aggregate as the last save left it, with the application that saved it (whose
+        # mapper knows its last chain link, as a long-lived process's does): each cold one
+        # replaces it.
+        held: list[tuple[bare.ChainedBareApp, bare.BareGame]] = [(app, agg)]
         zebra_size = sum(stored_sizes(path, gid)) / n
         bare_size = sum(stored_sizes(path, agg.id)) / n
         rows.append(
@@ -356,16 +358,16 @@ def figure_corrections(
                 into: bare.ChainedBareApp,
                 got: bare.BareGame,
                 payloads: list[Any] = payloads,
-                held: list[bare.BareGame] = held,
+                held: list[tuple[bare.ChainedBareApp, bare.BareGame]] = held,
             ) -> None:
                 for data in payloads:
                     got.happened(data=data)
                 into.save(got)
-                held[0] = got
+                held[0] = (into, got)
 
             for _ in range(reps):
                 warm.values.append(timed(partial(live.amend, gid, k, text, "bench", BY)))
-                bare_warm.values.append(timed(partial(save_same, app, held[0])))
+                bare_warm.values.append(timed(partial(save_same, *held[0])))
                 fresh = referee_at(path)  # a CLI process: nothing cached
                 cold.values.append(timed(partial(fresh.amend, gid, k, text, "bench", BY)))
                 other = bare.ChainedBareApp(path)
@@ -933,7 +935,7 @@ def corrections_table(table: list[dict[str, Any]]) -> str:
 
 FIGURE_TITLES = {
     "1": "1. per entry",
-    "2": "2. replay",
+    "2": "2. stored size",
     "3": "3. corrections",
     "4": "4. zebra status, fresh process",
     "5": "5. standings from empty",
