@@ -32,6 +32,7 @@ class Panel:
     title: str
     unit: str
     series: list[Series] = field(default_factory=list)
+    xlabel: str = "games in the store (log scale)"
 
 
 def _ticks(low: float, high: float) -> list[float]:
@@ -105,7 +106,7 @@ def _panel(panel: Panel, x0: float, y0: float) -> list[str]:
         )
     out.append(
         f'<text x="{(left + right) / 2:.1f}" y="{bottom + 34:.1f}" text-anchor="middle" '
-        'font-size="11">games in the store (log scale)</text>'
+        f'font-size="11">{escape(panel.xlabel)}</text>'
     )
     for i, s in enumerate(panel.series):
         colour = COLOURS[i % len(COLOURS)]
@@ -166,6 +167,7 @@ def growth_svg(panels: Sequence[Panel], title: str = "", columns: int = 2) -> st
 def panels_of(
     rows: Iterable[tuple[str, str, str, float | int, float, float | None]],
     titles: dict[str, str] | None = None,
+    xlabels: dict[str, str] | None = None,
 ) -> list[Panel]:
     """Panels from measured points ``(figure, series, unit, size, zebra, bare)``: one panel per
     figure and unit, one series per label, in the order first seen."""
@@ -176,6 +178,8 @@ def panels_of(
             name = (titles or {}).get(figure, f"figure {figure}")
             suffix = " — memory" if unit == "MiB" else ""
             panels[key] = Panel(f"{name}{suffix}", unit)
+            if figure in (xlabels or {}):
+                panels[key].xlabel = (xlabels or {})[figure]
         panel = panels[key]
         series = next((s for s in panel.series if s.label == label), None)
         if series is None:

@@ -29,12 +29,9 @@ from typing import Any
 from uuid import UUID
 
 from benchmarks import bare, games
-from companion import views
 from companion.scripts import parse_script
 from companion.service import Referee
-from companion.session import Session
 from companion.store import Store
-from domain import rulesets
 from domain.game import Game
 from projections import clock, playbyplay, record, scoreboard, situation
 
@@ -156,93 +153,341 @@ def store_game(referee: Referee, game: games.ScriptedGame, home: str, away: str)
     return g.id
 
 
-# Figure 1: per entry ------------------------------------------------------------------------
+# Figures 1 to 3: one long game, each size against a bare counterpart -----------------------
+
+# The game lengths of figures 1 to 3 (issue #19), and the entries timed per repetition.
+ENTRY_SIZES = [200, 1000, 5000]
+NEXT = 20
 
 
-def figure_entry(path: Path, game: games.ScriptedGame, reps: int) -> list[Row]:
-    """Per entry over a whole game: the CLI session's line handling against a bare save."""
-    n = len(game.entries)
-    zebra, bare1, bare2, rules_only = Sample(), Sample(), Sample(), Sample()
-    rules = rulesets.get(game.ruleset)
-    referee = referee_at(path)
-    app = bare.open_bare(path)
-    # The Ruled payloads, so the two-event bare save stores the same bytes as Zebra does.
+@dataclass
+class LongGame:
+    """One long Red Zone game with Zebra's events grouped by entry, for the bare counterparts."""
+
+    game: games.ScriptedGame
+    # groups[i]: the events Zebra recorded for entry i + 1 (Entered, Ruled, a Checkpointed).
+    groups: list[list[dict[str, Any]]]
+    opening: list[Any]  # the events before the first entry (Started and the set-up)
+
+
+def long_game_for(sizes: list[int], reps: int, seed: int) -> LongGame:
+    """A game long enough for the largest size and ``reps`` windows of NEXT entries after it."""
+    game = games.long_game(max(sizes) + reps * NEXT + 1, seed)
     probe = Game.start(game.ruleset, "Bears", "Packers", game.options, BY, AT)
+    opening = list(probe.collect_events())
+    groups: list[list[dict[str, Any]]] = []
     for text in game.entries:
         probe.enter(text, BY, AT)
-    ruled_events = [e for e in probe.collect_events() if type(e).__name__ == "Ruled"]
-    ruled = [bare.payload(e) for e in ruled_events[1:]]
+        groups.append([bare.payload(e) for e in probe.collect_events()])
+    return LongGame(game, groups, opening)
+
+
+def stored_game(referee: Referee, long: LongGame, n: int) -> Game:
+    g = Game.start(long.game.ruleset, "Bears", "Packers", long.game.options, BY, AT)
+    for text in long.game.entries[:n]:
+        g.enter(text, BY, AT)
+    referee.save(g)
+    return g
+
+
+def bare_game(app: bare.BareApp, long: LongGame, n: int) -> bare.BareGame:
+    """The bare aggregate holding the same payloads as Zebra's first n entries, saved once."""
+    agg = bare.BareGame(name="bare")
+    for _ in long.opening[1:]:
+        agg.happened(data={})
+    for group in long.groups[:n]:
+        for data in group:
+            agg.happened(data=data)
+    app.save(agg)
+    return agg
+
+
+def stored_sizes(path: Path, game: UUID, after: int = 0) -> list[int]:
+    """The length of each stored state of the game's events after version ``after``."""
+    import sqlite3
+    from contextlib import closing
+
+    with closing(sqlite3.connect(path)) as conn:
+        found = conn.execute(
+            "SELECT LENGTH(state) FROM stored_events WHERE originator_id = ? "
+            "AND originator_version > ? ORDER BY originator_version",
+            (game.hex, after),
+        ).fetchall()
+    return [int(s) for (s,) in found]
+
+
+def figure_entry(path: Path, long: LongGame, sizes: list[int], reps: int) -> list[Row]:
+    """Per entry at entry 0 and at entry n: NEXT entries through ``Referee.enter`` (the game
+    cached, as in a session), against a bare aggregate of the same events saving the same
+    events' payloads per entry, both through Zebra's chained mapper."""
+    game = long.game
+    app = bare.ChainedBareApp(path)
+
+    def zebra_window(live: Referee, gid: UUID, start: int) -> float:
+        texts = game.entries[start : start + NEXT]
+
+        def play() -> None:
+            for text in texts:
+                live.enter(gid, text, by=BY)
+
+        return timed(play) / len(texts)
+
+    def bare_window(agg: bare.BareGame, start: int) -> float:
+        def save() -> None:
+            for group in long.groups[start : start + NEXT]:
+                for data in group:
+                    agg.happened(data=data)
+                app.save(agg)
+
+        return timed(save) / NEXT
+
+    first, first_bare = Sample(), Sample()
+    live = referee_at(path)
     for _ in range(reps):
-        outcome = referee.start(game.ruleset, "Bears", "Packers", game.options, BY)
-        session = Session(referee, outcome.game_id, BY)
-
-        def play(session: Session = session) -> None:
-            for text in game.entries:
-                reply = session.handle(text)
-                if reply.refused:
-                    raise RuntimeError(f"refused {text!r}: {reply.refused}")
-
-        zebra.values.append(timed(play) / n)
-
-        def rules_alone() -> None:
-            state = rules.initial("Bears", "Packers", game.options)
-            for text in game.entries:
-                state, _ = rules.apply(state, text)
-                rules.situation(state)
-                rules.expected(state)
-
-        rules_only.values.append(timed(rules_alone) / n)
-
-        agg = bare.BareGame(name="per entry")
-        app.save(agg)
-
-        def save_one(agg: bare.BareGame = agg) -> None:
-            for i, text in enumerate(game.entries, start=1):
-                agg.entered(seq=i, text=text, by=BY, at=AT)
-                app.save(agg)
-
-        bare1.values.append(timed(save_one) / n)
-
-        agg2 = bare.BareGame(name="per entry, two events")
-        app.save(agg2)
-
-        def save_two(agg: bare.BareGame = agg2) -> None:
-            for i, text in enumerate(game.entries, start=1):
-                agg.entered(seq=i, text=text, by=BY, at=AT)
-                agg.happened(data=ruled[i - 1])
-                app.save(agg)
-
-        bare2.values.append(timed(save_two) / n)
-    # "situation shown": each reply of the session holds the situation screen's lines.
-    assert views.situation_screen(referee.status(outcome.game_id))
-    return [
+        gid = live.start(game.ruleset, "Bears", "Packers", game.options, BY).game_id
+        first.values.append(zebra_window(live, gid, 0))
+        first_bare.values.append(bare_window(bare_game(app, long, 0), 0))
+    rows = [
         Row(
             "1",
-            f"per entry over a {n}-entry game (parse+rules+record+situation) "
-            "vs bare save of 1 event",
+            f"per entry at entry 0 (entries 1–{NEXT}, game cached) vs bare chained save of the "
+            "same events",
+            first,
+            "s",
+            first_bare,
+            "time",
+            "≤ 1.5×",
+        )
+    ]
+    for n in sizes:
+        live = referee_at(path)
+        gid = stored_game(live, long, n).id
+        live.game(gid)  # cached from here on, as in a session
+        agg = bare_game(app, long, n)
+        zebra, plain = Sample(), Sample()
+        for rep in range(reps):
+            # Each repetition enters the next NEXT entries: entries n+1.. of the same game.
+            zebra.values.append(zebra_window(live, gid, n + rep * NEXT))
+            plain.values.append(bare_window(agg, n + rep * NEXT))
+        rows.append(
+            Row(
+                "1",
+                f"per entry at entry {n:,} (game cached) vs bare chained save of the same events",
+                zebra,
+                "s",
+                plain,
+                "time",
+                "≤ 1.5×",
+                series="per entry (Referee.enter) vs bare chained save",
+                size=n,
+            )
+        )
+        rows.append(
+            Row(
+                "1",
+                f"per entry at entry {n:,} against entry 0",
+                zebra,
+                "s",
+                first,
+                "time",
+                "≤ 1.1×",
+            )
+        )
+    return rows
+
+
+def figure_corrections(
+    path: Path, long: LongGame, sizes: list[int], reps: int
+) -> tuple[list[Row], list[dict[str, Any]]]:
+    """Stored bytes per entry (figure 2) and amending entry k of an n-entry game to the same
+    text, n−k in 10, 100, n/2 and n (every later entry re-derived), warm and cold, against the
+    bare library doing the same I/O: a bare chained ``repository.get`` of the same stored events
+    (cold only) and a save of events of the same payloads as the ones Zebra stored."""
+    app = bare.ChainedBareApp(path)
+    table: list[dict[str, Any]] = []
+    rows: list[Row] = []
+    opens: list[Row] = []
+    for n in sizes:
+        referee = referee_at(path)
+        g = stored_game(referee, long, n)
+        gid = g.id
+        events = referee.game_events(gid)
+        agg = bare.copy_events(app, events)
+        # The bare aggregate as the last save left it, with the application that saved it (whose
+        # mapper knows its last chain link, as a long-lived process's does): each cold one
+        # replaces it.
+        held: list[tuple[bare.ChainedBareApp, bare.BareGame]] = [(app, agg)]
+        zebra_size = sum(stored_sizes(path, gid)) / n
+        bare_size = sum(stored_sizes(path, agg.id)) / n
+        rows.append(
+            Row(
+                "2",
+                f"stored bytes per entry at n={n:,} (events, chain links, checkpoints) vs the "
+                "bare chained copy of the same payloads",
+                Sample([zebra_size]),
+                "B",
+                Sample([bare_size]),
+                "time",
+                "(diagnostic)",
+                series="stored bytes per entry vs bare copy",
+                size=n,
+            )
+        )
+        opens += cold_open_rows(path, gid, agg.id, n, len(events), reps)
+        # n−k of 10, 100, n/2 and n (k = 1 at the most: every entry after the first re-derived).
+        for k in sorted({max(1, n - tail) for tail in (10, 100, n // 2, n)}, reverse=True):
+            tail = n - k
+            text = long.game.entries[k - 1]
+            warm, cold, bare_warm, bare_cold = Sample(), Sample(), Sample(), Sample()
+            live = referee_at(path)
+            live.game(gid)  # a long-lived process (the tablet, a session) has the game cached
+            before = len(referee_at(path).game_events(gid))
+            live.amend(gid, k, text, "bench", BY)  # once untimed: what one amend stores
+            added = referee_at(path).game_events(gid)[before:]
+            written = stored_sizes(path, gid, before)
+            payloads = [bare.payload(e) for e in added]
+            rederived = [e for e in added if type(e).__name__ == "Rederived"]
+            steps = sum(len(e.steps) for e in rederived)
+            packed = sum(
+                stored
+                for e, stored in zip(added, written, strict=True)
+                if type(e).__name__ == "Rederived"
+            )
+
+            def save_same(
+                into: bare.ChainedBareApp,
+                got: bare.BareGame,
+                payloads: list[Any] = payloads,
+                held: list[tuple[bare.ChainedBareApp, bare.BareGame]] = held,
+            ) -> None:
+                for data in payloads:
+                    got.happened(data=data)
+                into.save(got)
+                held[0] = (into, got)
+
+            for _ in range(reps):
+                warm.values.append(timed(partial(live.amend, gid, k, text, "bench", BY)))
+                bare_warm.values.append(timed(partial(save_same, *held[0])))
+                fresh = referee_at(path)  # a CLI process: nothing cached
+                cold.values.append(timed(partial(fresh.amend, gid, k, text, "bench", BY)))
+                other = bare.ChainedBareApp(path)
+
+                def bare_amend(other: bare.ChainedBareApp = other, bid: UUID = agg.id) -> None:
+                    save_same(other, other.repository.get(bid))
+
+                bare_cold.values.append(timed(bare_amend))
+            table.append(
+                {
+                    "n": n,
+                    "n_minus_k": n - k,
+                    "k": k,
+                    "warm": warm,
+                    "cold": cold,
+                    "bare_warm": bare_warm,
+                    "bare_cold": bare_cold,
+                    "stored": written,
+                    "steps": steps,
+                    "rederived_bytes": packed,
+                }
+            )
+            for mode, zebra, plain in (("warm", warm, bare_warm), ("cold", cold, bare_cold)):
+                rows.append(
+                    Row(
+                        "3",
+                        f"amend entry k, n={n:,}, n−k={n - k:,} ({mode}) vs bare "
+                        + (
+                            "save of the same events"
+                            if mode == "warm"
+                            else "cold get of the same events + save of the same events"
+                        ),
+                        zebra,
+                        "s",
+                        plain,
+                        "time",
+                        "(n−k, not n)",
+                        series=f"amend, n−k=10, {mode}" if tail == 10 else "",
+                        size=n,
+                    )
+                )
+            if steps:
+                rows.append(
+                    Row(
+                        "2",
+                        f"Rederived bytes per re-derived entry, n={n:,}, n−k={n - k:,} "
+                        f"({packed:,} B for {steps:,} entries)",
+                        Sample([packed / steps]),
+                        "B",
+                        target="≤ 300 B",
+                        met=packed / steps <= 300,
+                    )
+                )
+    rows += opens
+    for tail in (10, 100):
+        line = [t for t in table if t["n_minus_k"] == tail]
+        if len(line) < 2:
+            continue
+        small, big = line[0], line[-1]
+        for mode in ("warm", "cold"):
+            growth = big[mode].median / small[mode].median
+            rows.append(
+                Row(
+                    "3",
+                    f"amend with n−k={tail} ({mode}): n={big['n']:,} against n={small['n']:,}",
+                    big[mode],
+                    "s",
+                    small[mode],
+                    "time",
+                    "≤ 1.5× (flat in n)",
+                    met=growth <= 1.5,
+                    note=f"{big['n'] // small['n']}× the entries",
+                )
+            )
+    return rows, table
+
+
+def cold_open_rows(path: Path, gid: UUID, bid: UUID, n: int, events: int, reps: int) -> list[Row]:
+    """Open the stored game cold in a fresh process (ready for the next entry) against a bare
+    chained ``repository.get`` of the same events in a fresh process, with both peak memories."""
+    zebra, plain, zebra_mib, plain_mib = Sample(), Sample(), Sample(), Sample()
+    for _ in range(reps):
+        seconds, mib = in_fresh_process(
+            "from pathlib import Path\nfrom uuid import UUID\nfrom companion.service import "
+            "Referee\nfrom companion.store import Store\n"
+            f"def run():\n    g = Referee(Store(Path({str(path)!r}))).game(UUID({gid.hex!r}))\n"
+            "    g.rules.expected(g.state)\n"
+        )
+        zebra.values.append(seconds)
+        zebra_mib.values.append(mib)
+        seconds, mib = in_fresh_process(
+            "from pathlib import Path\nfrom uuid import UUID\nfrom benchmarks import bare\n"
+            f"def run():\n    app = bare.ChainedBareApp(Path({str(path)!r}))\n"
+            f"    agg = app.repository.get(UUID({bid.hex!r}))\n"
+            f"    assert agg.version >= {events}\n"
+        )
+        plain.values.append(seconds)
+        plain_mib.values.append(mib)
+    return [
+        Row(
+            "3",
+            f"open a stored {n:,}-entry game cold (fresh process) vs bare chained get",
             zebra,
             "s",
-            bare1,
-            "time",
-            "≤ 1.2×",
-        ),
-        Row(
-            "1b",
-            "same Zebra entries vs bare save of the same 2 events (Entered + Ruled payload)",
-            zebra,
-            "s",
-            bare2,
+            plain,
             "time",
             "(diagnostic)",
+            series="cold open vs bare chained get",
+            size=n,
         ),
         Row(
-            "1c",
-            f"of which the {game.ruleset} rules alone (apply + situation + prompt), no storage",
-            rules_only,
-            "s",
-            bare1,
+            "3",
+            f"peak memory (VmHWM) of that cold open, n={n:,}, vs bare chained get",
+            zebra_mib,
+            "MiB",
+            plain_mib,
             "time",
             "(diagnostic)",
+            series="peak memory, cold open vs bare get",
+            size=n,
         ),
     ]
 
@@ -306,56 +551,6 @@ def figure_replay(path: Path, game: games.ScriptedGame, reps: int) -> list[Row]:
             "(diagnostic)",
         ),
     ]
-
-
-# Figure 3: corrections ----------------------------------------------------------------------
-
-
-def figure_corrections(
-    path: Path, sizes: list[int], tails: list[int], reps: int, seed: int
-) -> tuple[list[Row], list[dict[str, Any]]]:
-    """Amend entry k = n - tail of an n-entry game, to the same text (every later entry re-runs)."""
-    longest = games.long_game(max(sizes), seed)
-    referee = referee_at(path)
-    table: list[dict[str, Any]] = []
-    for n in sizes:
-        prefix = games.ScriptedGame(longest.ruleset, longest.options, longest.entries[:n], False)
-        gid = store_game(referee, prefix, "Bears", "Packers")
-        for tail in tails:
-            k = n - tail
-            if k < 1:
-                continue
-            text = prefix.entries[k - 1]
-            warm, cold = Sample(), Sample()
-            live = referee_at(path)
-            live.game(gid)  # a long-lived process (the tablet, a session) has the game cached
-            for _ in range(reps):
-                warm.values.append(timed(partial(live.amend, gid, k, text, "bench", BY)))
-                fresh = referee_at(path)  # a CLI process: nothing cached
-                cold.values.append(timed(partial(fresh.amend, gid, k, text, "bench", BY)))
-            table.append({"n": n, "n_minus_k": tail, "k": k, "warm": warm, "cold": cold})
-    rows: list[Row] = []
-    for tail in tails:
-        line = [t for t in table if t["n_minus_k"] == tail]
-        if len(line) < 2:
-            continue
-        small, big = line[0], line[-1]
-        for mode in ("warm", "cold"):
-            growth = big[mode].median / small[mode].median
-            rows.append(
-                Row(
-                    "3",
-                    f"amend with n−k={tail} ({mode}): n={big['n']} against n={small['n']}",
-                    big[mode],
-                    "s",
-                    small[mode],
-                    "time",
-                    "≈ 1× (time depends on n−k, not n)",
-                    met=growth <= 1.5,
-                    note=f"{big['n'] // small['n']}× the entries",
-                )
-            )
-    return rows, table
 
 
 # Figure 4: CLI cold start -------------------------------------------------------------------
@@ -724,26 +919,36 @@ def markdown(rows: list[Row]) -> str:
 
 def corrections_table(table: list[dict[str, Any]]) -> str:
     out = [
-        "| n | n−k | k | warm (cached game) median (min–max) "
-        "| cold (fresh process) median (min–max) |",
-        "|---|---|---|---|---|",
+        "| n | n−k | k | warm (cached game) | bare warm | cold (fresh Referee) | bare cold "
+        "| stored by one amend |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for t in table:
         out.append(
             f"| {t['n']} | {t['n_minus_k']} | {t['k']} | {spread(t['warm'], 's')} | "
-            f"{spread(t['cold'], 's')} |"
+            f"{spread(t['bare_warm'], 's')} | {spread(t['cold'], 's')} | "
+            f"{spread(t['bare_cold'], 's')} | {sum(t['stored']):,} B in {len(t['stored'])} "
+            f"events ({t['steps']} re-derived) |"
         )
     return "\n".join(out)
 
 
 FIGURE_TITLES = {
     "1": "1. per entry",
-    "2": "2. replay",
+    "2": "2. stored size",
     "3": "3. corrections",
     "4": "4. zebra status, fresh process",
     "5": "5. standings from empty",
     "6": "6. tablet",
     "7": "7. summaries, in process",
+}
+
+
+# What the sizes of each figure's growth curves count (the others: games in the store).
+FIGURE_AXES = {
+    "1": "entries in the game (log scale)",
+    "2": "entries in the game (log scale)",
+    "3": "entries in the game (log scale)",
 }
 
 
@@ -764,11 +969,11 @@ def write_plot(rows: list[Row], path: Path) -> int:
         for r in rows
         if r.series and r.size and r.zebra.values
     ]
-    panels = panels_of(points, FIGURE_TITLES)
+    panels = panels_of(points, FIGURE_TITLES, FIGURE_AXES)
     if not panels:
         return 0
     path.write_text(
-        growth_svg(panels, "Zebra against the bare library, by the number of games"),
+        growth_svg(panels, "Zebra against the bare library, by size"),
         encoding="utf-8",
     )
     return len(panels)
@@ -822,6 +1027,11 @@ def main(argv: list[str] | None = None) -> int:
         default=ROOT / "docs" / "performance-growth.svg",
         help="write the growth curves here (default docs/performance-growth.svg; '-' for none)",
     )
+    parser.add_argument(
+        "--entries",
+        default=",".join(str(n) for n in ENTRY_SIZES),
+        help="game lengths of figures 1 to 3, comma-separated (default 200,1000,5000)",
+    )
     parser.add_argument("--dir", type=Path, default=None, help="keep the stores in this folder")
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     parser.add_argument("--seed", type=int, default=1)
@@ -829,8 +1039,6 @@ def main(argv: list[str] | None = None) -> int:
     reps = args.reps or (7 if args.long else 5)
     default_games = "100,1000,5000,10000" if args.long else "100,1000,5000"
     league_sizes = [int(n) for n in (args.games or default_games).split(",")]
-    sizes = [100, 400, 1600]
-    tails = [10, 100]
     workdir = args.dir or Path(tempfile.mkdtemp(prefix="zebra-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
     store = workdir / "bench.sqlite"
@@ -841,15 +1049,22 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     extra: dict[str, Any] = {}
     game400 = games.typical_game(400, args.seed)
+    entry_sizes = [int(n) for n in args.entries.split(",")]
+    long: LongGame | None = None
+    if set("13") & set(args.only):
+        say(f"a long game for {', '.join(f'{n:,}' for n in entry_sizes)} entries ...")
+        long = long_game_for(entry_sizes, reps, args.seed)
     if "1" in args.only:
+        assert long is not None
         say("1. per entry ...")
-        rows += figure_entry(store, game400, reps)
+        rows += figure_entry(store, long, entry_sizes, reps)
     if "2" in args.only:
         say("2. replay ...")
         rows += figure_replay(store, game400, reps)
     if "3" in args.only:
-        say("3. corrections ...")
-        more, table = figure_corrections(store, sizes, tails, reps, args.seed)
+        assert long is not None
+        say("2, 3. stored size and corrections ...")
+        more, table = figure_corrections(store, long, entry_sizes, reps)
         rows += more
         extra["corrections"] = table
     leagues: list[Any] = []
