@@ -165,7 +165,8 @@ class LongGame:
     """One long Red Zone game with Zebra's events grouped by entry, for the bare counterparts."""
 
     game: games.ScriptedGame
-    # groups[i]: the events Zebra recorded for entry i + 1 (Entered and Ruled, which every 100 standing entries holds a checkpoint).
+    # groups[i]: the events Zebra recorded for entry i + 1 (Entered and Ruled; every 100
+    # standing entries the Ruled event holds a checkpoint).
     groups: list[list[dict[str, Any]]]
     opening: list[Any]  # the events before the first entry (Started and the set-up)
 

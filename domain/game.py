@@ -19,8 +19,8 @@ The stored event format is described in docs/events.md. Every event class carrie
 
 The fold is kept incrementally: the standing entries and the fold's last steps are extended by
 each new entry, never rebuilt, and every ``CHECKPOINT_EVERY`` standing entries the fold's state
-is stored in that step's ``Ruled`` event (its ``checkpoint``), so opening a game or correcting entry k re-runs the rules from the
-checkpoint at or before k only.
+is stored in that step's ``Ruled`` event (its ``checkpoint``), so opening a game or correcting
+entry k re-runs the rules from the checkpoint at or before k only.
 """
 
 from __future__ import annotations
