@@ -13,6 +13,7 @@ from domain.ruleset import Ruling
 from domain.rulesets.firstandgoal import Cards
 from tests.domain.scripts import Played
 from tests.domain.test_firstandgoal import game, kicked_off, placed, refused, sit
+from tests.domain.test_firstandgoal_thresholds import keywords
 
 
 def clock(g: Played, side: str) -> tuple[int, int, int]:
@@ -26,10 +27,6 @@ def ruling(g: Played, kind: str) -> Ruling:
     found = [r for r in g.last if r.kind == kind]
     assert len(found) == 1, [r.kind for r in g.last]
     return found[0]
-
-
-def keywords(g: Played) -> list[str]:
-    return [f.keyword for f in g.ruleset.expected(g.state).forms]
 
 
 def in_half(g: Played, half: int) -> Played:

@@ -22,6 +22,7 @@ from tests.domain.test_redzone import (
     squads_of_20,
     team_kicked,
 )
+from tests.domain.test_redzone_thresholds import in_quarter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,12 +33,6 @@ def with_hand(g: Game, side: str, hand: int) -> Game:
     coaches = list(g.state.coaches)
     coaches[i] = replace(coaches[i], hand=hand)
     g.state = replace(g.state, coaches=tuple(coaches))
-    return g
-
-
-def in_quarter(g: Game, quarter: int) -> Game:
-    """The game in ``quarter``, 0-0 in every quarter so far."""
-    g.state = replace(g.state, quarter=quarter, scores=((0, 0),) * quarter)
     return g
 
 
