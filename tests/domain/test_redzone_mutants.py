@@ -691,3 +691,105 @@ def test_the_kick_return_flip_offers_a_printed_number_from_0_to_99() -> None:
     (form,) = RULESET.expected(g.state).forms
     assert (form.keyword, form.help) == ("kr", "return yards")
     assert number_range(g, "kr") == (0, 99)
+
+
+# Survivors left unclassified or untested when the first run stopped (docs/mutation.md) ---------
+
+
+def injure_bennett(g: Game) -> None:
+    """Ron's Dive: a LB check that comes up Injury for Duncan's Cornelius Bennett, who is not
+    replaced: nobody lines up opposite the left running back."""
+    g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result lb", "skill injury 2")
+    g.enter("sub none")
+    assert "lb1" not in g.sit["lineups"]["away"]["defence"]
+
+
+def test_a_play_at_a_vacant_defensive_position_goes_up_one_grade_and_no_higher() -> None:
+    """Injuries (rules/red-zone.txt): "While a position is vacant, any plays directed at the
+    position by the opposing coach will increase one color grade" -- red to yellow, green
+    stays green."""
+    for flipped, shown in (("red", "yellow"), ("yellow", "green"), ("green", "green")):
+        g = kicked()
+        injure_bennett(g)
+        g.enter("call dive lrb", "defend 4-3", f"flip {flipped} yellow")
+        assert g.last[-1].data == {"offence": shown, "defence": "yellow"}, flipped
+        assert "(vacant)" in g.last[-1].text
+
+
+def test_a_play_called_to_a_vacant_offensive_position_loses_a_grade_down_to_red() -> None:
+    """Injuries (rules/red-zone.txt): "All plays directed at the position by the owning coach
+    will decrease one color grade ... You may call a play for a vacant position" -- red is the
+    lowest grade."""
+    for flipped, shown in (("red", "red"), ("yellow", "red"), ("green", "yellow")):
+        g = kicked()
+        injure_rice(g)
+        g.enter("sub none")
+        g.enter("call hook lwr 4", "defend 4-3", f"flip {flipped} yellow")
+        assert g.last[-1].data == {"offence": shown, "defence": "yellow"}, flipped
+
+
+def test_a_receiver_covered_by_a_linebacker_goes_up_one_grade_on_a_pass() -> None:
+    """3 Wide (rules/red-zone.txt): "a WR being covered by a LB in which case the WR will have a
+    one color grade advantage over the LB" -- one grade, no more than green."""
+    for flipped, shown in (("red", "yellow"), ("yellow", "green"), ("green", "green")):
+        g = squads_of_20()
+        g.enter("bench home wr3 rb2")  # Ron WR3 in the right back's place, opposite lb2
+        g.enter("call hook rrb 4", "defend 4-3", f"flip {flipped} yellow")
+        assert g.last[-1].data == {"offence": shown, "defence": "yellow"}, flipped
+
+
+def test_three_wide_keeps_one_running_back() -> None:
+    """3 Wide (rules/red-zone.txt): "The offense may bring in a third WR and have only RB": a
+    WR may come in for a back while two backs play, never for the last one."""
+    g = squads_of_20()
+    g.enter("bench home wr3 rb2")
+    assert g.last[0].data == {"in": "wr3", "out": "rb2"}
+    g = squads_of_20()
+    g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result rb", "skill injury 2")
+    g.enter("sub none")  # Barry Sanders hurt, nobody in: Emmitt Smith is the only back
+    refusal = g.refused("bench home wr3 rb2")
+    assert refusal.endswith("expected one of: wr1, wr2")
+    g.enter("bench home wr3 wr1")
+
+
+def test_harsh_no_long_bombs_makes_a_chart_gain_past_the_end_line_incomplete() -> None:
+    """HARSH VERSION (rules/red-zone.txt): "In addition to the above modifications" -- the
+    chart's own gain past the back of the end zone stays incomplete, as in the normal rule."""
+    g = at_scrimmage(kicked(long_bombs="harsh"), "home", 6)
+    g.enter("call trick-pass lwr 7", "defend goalline", "flip green yellow", "result 18")
+    assert (g.sit["ball_on"], g.sit["down"], g.sit["score"]["home"]) == (6, 2, 0)
+
+
+def test_a_draw_deck_redraw_counts_the_cards_flipped() -> None:
+    """FADD (rules/red-zone.txt): "flip again to determine the color of the play. You must keep
+    flipping until a color result is achieved": one card unless the table says how many; the
+    Draw Deck has no limit, and Zebra takes 1 to 60 cards for one colour."""
+    for entry, flipped in (("draw yellow", 1), ("draw yellow 1", 1), ("draw yellow 60", 60)):
+        g = kicked()
+        g.enter("call draw lrb", "defend 4-2-5", "flip fadd3 red")
+        before = g.sit["clock"]["home"]["draw_deck_flips"]
+        g.enter(entry)
+        assert g.sit["clock"]["home"]["draw_deck_flips"] == before + flipped, entry
+    for entry in ("draw yellow 0", "draw yellow 61"):
+        g = kicked()
+        g.enter("call draw lrb", "defend 4-2-5", "flip fadd3 red")
+        assert "cards flipped" in g.refused(entry), entry
+
+
+def test_a_chart_fumble_with_a_penalty_to_decline_is_offered_as_a_fumble() -> None:
+    """Declining Penalties (rules/red-zone.txt, optional): the other coach chooses between the
+    penalty and the play, and the play here is the chart's Fumble."""
+    g = at_scrimmage(kicked(declining="yes"), "away", 80)
+    g.enter("call dive lrb", "defend goalline", "flip yellow pen5", "draw yellow", "result f")
+    assert "or the play (fumble)" in RULESET.expected(g.state).text
+    g.enter("decline")
+    assert g.state.phase == "fumble_lg"
+
+
+def test_a_db_result_is_flipped_by_the_defence() -> None:
+    """Skill Checks (rules/red-zone.txt): the player whose skill is examined flips from his own
+    coach's Time Deck -- a DB result is the defending coach's card."""
+    g = kicked()
+    g.enter("call hook lwr 4", "defend blitz", "flip green green", "result db")
+    prompt = RULESET.expected(g.state)
+    assert prompt.actor == "away" and prompt.text.startswith("Duncan flip")
