@@ -793,3 +793,134 @@ def test_a_db_result_is_flipped_by_the_defence() -> None:
     g.enter("call hook lwr 4", "defend blitz", "flip green green", "result db")
     prompt = RULESET.expected(g.state)
     assert prompt.actor == "away" and prompt.text.startswith("Duncan flip")
+
+
+# Survivors of the complete run (29f82de, docs/mutation.md) ---------------------------------------
+
+
+def with_time_deck(g: Game, side: str, cards: int) -> Game:
+    """Set one coach's Time Deck to ``cards`` cards."""
+    i = 0 if side == "home" else 1
+    coaches = list(g.state.coaches)
+    coaches[i] = replace(coaches[i], time=cards)
+    g.state = replace(g.state, coaches=tuple(coaches))
+    return g
+
+
+def test_the_last_time_deck_card_is_announced_and_then_the_draw_deck_is_flipped() -> None:
+    """Time (rules/red-zone.txt): every card comes off the Time Deck; once it is gone the coach
+    flips from his Draw Deck -- the flip that takes the last card says so, one before does not."""
+    g = with_time_deck(kicked(), "home", 1)
+    g.enter("call dive lrb")  # draws the one card left into Ron's hand
+    empty = [r for r in g.last if r.kind == "time_deck_empty"]
+    assert [(r.team, g.sit["clock"]["home"]["time_deck"]) for r in empty] == [("home", 0)]
+    g.enter("defend 4-3")
+    assert "Ron flip the top Draw Deck card, Duncan the top Time Deck card" in (
+        RULESET.expected(g.state).text
+    )
+    g = with_time_deck(kicked(), "home", 2)
+    g.enter("call dive lrb")
+    assert not [r for r in g.last if r.kind == "time_deck_empty"]
+    g.enter("defend 4-3")
+    assert "Ron flip the top Time Deck card" in RULESET.expected(g.state).text
+
+
+def fill_places(g: Game) -> list[tuple[str, ...]]:
+    """The places the prompt's ``fill`` forms offer."""
+    return [f.slots[1].words for f in RULESET.expected(g.state).forms if f.keyword == "fill"]
+
+
+def test_a_vacant_defence_offers_only_the_unit_that_is_short() -> None:
+    """Injuries (rules/red-zone.txt): a player drawn later "may be put into play immediately"
+    in the vacant position -- a defence of two DL, two LB and two DB is short only of the unit
+    that lost a man, and a full six (the Nickel's three DBs included) of nothing."""
+    g = kicked()
+    injure_oneal(g)
+    g.enter("sub none")
+    assert fill_places(g) == [("dl",)]
+    g = squads_of_20()
+    g.enter("bench away db3 lb1")  # the Nickel: two DL, one LB, three DB
+    assert fill_places(g) == []
+
+
+def test_a_db_on_a_back_or_a_lb_on_a_receiver_needs_situational_substitutions() -> None:
+    """Nickel Package / Canceling the Tight End (rules/red-zone.txt, Situational Substitutions):
+    "place him on a RB", "The extra LB may play opposite the TE" -- only with that option."""
+    for entry in ("align db1 lrb", "align lb1 lwr"):
+        g = kicked()
+        g.enter("call dive lrb")
+        assert "is not a place" in g.refused(entry), entry
+        g = squads_of_20()
+        g.enter("call dive lrb", entry)
+        pid, place = entry.split()[1:]
+        assert g.last[0].data == {"pid": pid, "place": place}
+
+
+def test_tight_end_outside_offers_the_reverse_to_everyone_but_the_tight_end() -> None:
+    """Limiting the TE (1, rules/red-zone.txt): "Reverses can't be run to the TE" -- the prompt
+    still offers the Reverse to the other three ball carriers."""
+    g = kicked(tight_end="outside")
+    reverses = [
+        f.slots[1].words
+        for f in RULESET.expected(g.state).forms
+        if f.keyword == "call" and "reverse" in f.slots[0].words
+    ]
+    assert reverses == [("lrb", "rrb", "lwr")]
+
+
+def test_a_reverse_to_a_tight_end_in_a_backs_place_goes_to_the_other_back() -> None:
+    """Limiting the TE (1) with 3 Wide (rules/red-zone.txt): a TE in a back's place is a
+    receiver, and "All running plays to the LRB go the RRB" -- the Reverse is not his."""
+    g = Game(substitutions="yes", tight_end="outside")
+    g.enter("toss home", "field", "receive")
+    for away, home in zip(AWAY_DRAFT, HOME_DRAFT, strict=True):
+        g.enter(f"draft {away}", f"draft {home}")
+    for pos in ("qb", "rb", "wr", "ol", "dl", "lb", "db"):
+        g.enter(f"draft {pos}", f"draft {'te' if pos == 'wr' else pos}")
+    g.enter("kick", "k 67", "kr 24", "bench home wr3 rb1")
+    g.enter("call reverse lrb", "defend 4-3", "flip yellow yellow", "result rb")
+    assert "Emmitt Smith's Run skill" in RULESET.expected(g.state).text
+
+
+def test_a_run_or_a_numbered_pass_takes_no_passing_play_number() -> None:
+    """Calling Plays (rules/red-zone.txt): only the passes the chart numbers take a Passing
+    Play Number; a run typed with one is refused, and nothing is recorded."""
+    for entry in ("call dive lrb 4", "call screen lrb 4"):
+        assert "takes no Passing Play Number" in kicked().refused(entry), entry
+
+
+def test_the_toss_draft_kick_and_call_rulings_carry_their_team_and_facts() -> None:
+    """The rulings' facts the exports read: the toss winner, the player drafted, the kickoff's
+    and the return's spot, and the ball carriers of a call (Calling Plays)."""
+    g = Game()
+    g.enter("toss home")
+    assert [(r.kind, r.text, r.team) for r in g.last] == [
+        ("toss", "Ron win the coin toss.", "home")
+    ]
+    g.enter("field", "receive", "draft qb")  # no name typed: the default one
+    assert g.last[0].data == {"pid": "qb", "position": "qb", "name": "Duncan QB1"}
+    g = drafted()
+    g.enter("kick", "k 67")
+    assert [(r.kind, r.team, r.data) for r in g.last] == [("kickoff", "away", {"ball_on": 97})]
+    g.enter("kr 24")
+    assert [(r.kind, r.team, r.data) for r in g.last] == [("return", "home", {"ball_on": 73})]
+    for entry, players in (
+        ("call dive lrb", {"rusher": "Barry Sanders"}),
+        ("call qb-keep lrb", {"rusher": "Steve Young"}),
+        ("call hook lwr 4", {"passer": "Steve Young", "receiver": "Jerry Rice"}),
+    ):
+        g = kicked()
+        g.enter(entry)
+        assert g.last[0].data["players"] == players, entry
+
+
+def test_penalty_and_fadd_flags_name_the_team_that_flipped_them() -> None:
+    """Penalties / FADD (rules/red-zone.txt): the coach who flipped the penalty or the FADD
+    flips again; the flag's ruling is his."""
+    g = at_scrimmage(kicked(declining="yes"), "away", 80)
+    g.enter("call long-bomb lwr", "defend goalline", "flip yellow pen5")
+    flags = [(r.kind, r.team) for r in g.last if r.kind == "penalty_flag"]
+    assert flags == [("penalty_flag", "home")]
+    g = kicked()
+    g.enter("call draw lrb", "defend 4-2-5", "flip fadd3 red")
+    assert [(r.kind, r.team) for r in g.last if r.kind == "fadd"] == [("fadd", "home")]
