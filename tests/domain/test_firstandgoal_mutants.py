@@ -523,6 +523,20 @@ def test_a_matchup_names_up_to_four_black_dice_and_all_six_colours() -> None:
     )
 
 
+def test_the_dice_picker_offers_every_set_the_entry_accepts() -> None:
+    """Black die (p. 3 "Některá zahrání požadují vícenásobný hod touto kostkou"): the pad offers
+    each matchup line's dice as one word, up to the four black dice a typed entry accepts."""
+    g = kicked_off()
+    g.enter("play slant nickel")
+    (dice,) = [f for f in g.ruleset.expected(g.state).forms if f.keyword == "dice"]
+    words = dice.slots[0].words
+    assert "black-black-black-black" in words
+    assert "red-tan-brown-yellow-blue-green-black-black-black-black" in words
+    assert not any(w.count("black") > 4 for w in words)
+    g.enter("dice red-black-black-black-black")
+    assert (g.state.in_play.colours, g.state.in_play.blacks) == (("red",), 4)
+
+
 def test_the_board_may_name_all_six_coloured_dice_for_a_kick() -> None:
     """Special teams (p. 7 "jsou zmíněny na plánu"), ruling 38: any of the six coloured dice."""
     g = game()

@@ -49,7 +49,7 @@ def _combos(most: int, blacks: int) -> tuple[str, ...]:
 _KICK_COMBOS = _combos(MAX_KICK_DICE, 0)
 
 
-_CARD_COMBOS = _combos(len(COLOURS), MAX_BLACK - 1)
+_CARD_COMBOS = _combos(len(COLOURS), MAX_BLACK)
 
 
 def _sides_slot(label: str, sides: Sequence[Side]) -> Slot:
