@@ -900,7 +900,9 @@ def test_the_toss_draft_kick_and_call_rulings_carry_their_team_and_facts() -> No
     g.enter("field", "receive", "draft qb")  # no name typed: the default one
     assert g.last[0].data == {"pid": "qb", "position": "qb", "name": "Duncan QB1"}
     g = drafted()
-    g.enter("kick", "k 67")
+    g.enter("kick")
+    assert [(r.kind, r.team, r.data) for r in g.last] == [("decision", "away", {"choice": "kick"})]
+    g.enter("k 67")
     assert [(r.kind, r.team, r.data) for r in g.last] == [("kickoff", "away", {"ball_on": 97})]
     g.enter("kr 24")
     assert [(r.kind, r.team, r.data) for r in g.last] == [("return", "home", {"ball_on": 73})]
