@@ -137,9 +137,10 @@ def test_the_rulings_carry_the_cards_the_play_and_the_ratings() -> None:
     assert touchdown.kind == "touchdown" and touchdown.data == {"offense": 84, "defense": 70}
 
 
-def test_a_defensive_scoring_audible_and_its_score_carry_the_result_and_margin() -> None:
-    """Defensive Scoring: "Some Audible cards allow the defense to score if they satisfy certain
-    conditions (such as stopping the offense by 10 or more points)"."""
+def test_a_stopped_attempt_and_a_defensive_score_carry_the_ratings_and_margin() -> None:
+    """Order of Play: "If the defensive rating equals or exceeds the offensive rating, the scoring
+    attempt is stopped"; Defensive Scoring: "Some Audible cards allow the defense to score if they
+    satisfy certain conditions (such as stopping the offense by 10 or more points)"."""
     g = game()
     g.enter("offense wr receiving 60", "play td receiving coverage", "defense cb coverage 72")
     assert g.enter("audible score 10 td")[0].data == {
@@ -147,7 +148,8 @@ def test_a_defensive_scoring_audible_and_its_score_carry_the_result_and_margin()
         "margin": 10,
         "result": "touchdown",
     }
-    score = g.enter("done")[1]
+    stopped, score = g.enter("done")
+    assert stopped.kind == "stopped" and stopped.data == {"offense": 60, "defense": 72}
     assert score.kind == "defensive_touchdown" and score.data == {"margin": 12}
 
 
