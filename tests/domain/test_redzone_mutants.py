@@ -926,3 +926,34 @@ def test_penalty_and_fadd_flags_name_the_team_that_flipped_them() -> None:
     g = kicked()
     g.enter("call draw lrb", "defend 4-2-5", "flip fadd3 red")
     assert [(r.kind, r.team) for r in g.last if r.kind == "fadd"] == [("fadd", "home")]
+
+
+def test_a_dl_shifts_onto_a_receiver_only_with_the_shift_option() -> None:
+    """Limiting the TE (3, rules/red-zone.txt): "Defensive Linemen (DL) may shift over and cover
+    the TE" -- on either side, and only with that option."""
+    g = kicked(tight_end="shift")
+    g.enter("call dive lrb", "align dl1 rwr", "align dl2 lwr")
+    assert g.last[0].data == {"pid": "dl2", "place": "lwr"}
+    g = kicked()
+    g.enter("call dive lrb")
+    assert "is not a place" in g.refused("align dl1 rwr")
+
+
+def test_the_result_prompt_offers_the_codes_of_its_own_chart() -> None:
+    """Red Zone Charts (rules/red-zone.txt): the running and the passing Play Results Charts
+    print different codes (F on a run; INC, INT and the starred sacks on a pass)."""
+    for call, codes in (
+        ("call dive lrb", ("dl", "lb", "ol", "rb", "wr", "f", "long")),
+        (
+            "call hook lwr 4",
+            ("inc", "int", "dl", "dl*", "lb*", "db", "db*", "rb", "wr", "qb", "long"),
+        ),
+    ):
+        g = kicked()
+        g.enter(call, "defend 4-3", "flip yellow yellow")
+        (form,) = [
+            f
+            for f in RULESET.expected(g.state).forms
+            if f.keyword == "result" and f.slots[0].kind == "word"
+        ]
+        assert form.slots[0].words == codes, call
