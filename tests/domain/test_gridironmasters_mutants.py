@@ -80,7 +80,8 @@ def test_a_deck_file_names_its_cards_by_their_names() -> None:
 
 def test_a_deck_file_card_with_an_unreadable_salary_counts_nothing_toward_the_cap() -> None:
     """Deck Building: "Each deck cannot exceed a $120 million salary cap"; a card whose salary
-    cannot be read is named and adds nothing to the total ($119.5M with it is under the cap)."""
+    cannot be read is named and adds nothing to the total ($119.5M with it is under the cap).
+    A reading: the rulebook knows no unreadable salary; the one problem named is the salary."""
     deck = valid_deck()
     deck["offense"][0]["salary"] = "lots"
     deck["offense"][1]["salary"] = 14.5  # 20 x $5M + $14.5M = $114.5M ...
