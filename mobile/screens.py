@@ -8,7 +8,17 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, PopMatrix, PushMatrix, Rectangle, Rotate, Triangle
+from kivy.graphics import (
+    Color,
+    Ellipse,
+    InstructionGroup,
+    Line,
+    PopMatrix,
+    PushMatrix,
+    Rectangle,
+    Rotate,
+    Triangle,
+)
 from kivy.metrics import dp, sp
 from kivy.properties import (
     BooleanProperty,
@@ -312,8 +322,13 @@ class TableScreen(Screen):
 
     pad_version = NumericProperty(0)
     interrupt_version = NumericProperty(0)
+    # The pad's recording look is on (see _show_recording), and the button it holds.
+    recording = BooleanProperty(False)
+    held = ObjectProperty(None, allownone=True)
     _shown: tuple[Any, ...] | None = None
     _interrupts_shown: tuple[Any, ...] | None = None
+    _recording_shown: tuple[Any, ...] | None = None
+    _recording_group: Any = None
 
     def render_pad(self) -> None:
         """Lay out the pad for what is due now, from the app's Pad model and the pad's box."""
@@ -321,14 +336,16 @@ class TableScreen(Screen):
         the_pad = the_app.pad
         box = self.ids.pad_box
         head = self.ids.pad_head
+        # Spent, and its entry with the store: the buttons stay as they are (a second tap finds
+        # the pad spent and is ignored), in the recording look, until the answer replaces them.
+        taken = the_pad is not None and the_pad.sent and the_app.recording
+        self._show_recording(taken and not the_app.busy)
         if the_pad is None:
             box.clear_widgets()
             self._shown = None
             head.source = the_app.busy
             return
         if the_pad.sent and not the_app.busy:
-            # Spent, and the answer not yet here: the buttons stay as they are (a second tap
-            # finds the pad spent), and the screen is not drawn for nothing.
             return
         slot = the_pad.slot
         progress = the_pad.progress()
@@ -371,6 +388,65 @@ class TableScreen(Screen):
             self._extras(box, the_pad, width, height)
         else:
             box.add_widget(FitLabel(source="", max_font=font(30)))
+
+    def _show_recording(self, on: bool) -> None:
+        """The pad's recording look, drawn over its buttons while the entry a tap completed is
+        with the store: the button tapped framed in amber, every other button dimmed (none of
+        them takes a tap until the answer comes). Canvas instructions only, no text: it costs
+        the frame after the tap almost nothing, and it is gone in the frame of the answer."""
+        box = self.ids.pad_box
+        held = self._tapped(box) if on else None
+        shown = (tuple(box.pos), tuple(box.size), rect_of(held)) if on else None
+        if shown == self._recording_shown:
+            return
+        self._recording_shown = shown
+        group = self._recording_group
+        if group is not None:
+            box.canvas.after.remove(group)
+            self._recording_group = None
+        self.recording = on
+        self.held = held
+        if not on:
+            return
+        group = InstructionGroup()
+        group.add(Color(*model.RECORDING_DIM))
+        x, y, right, top = box.x, box.y, box.right, box.top
+        hx, hy, hr, ht = rect_of(held) or (x, y, x, y)
+        if held is not None:
+            # Window to the box's parent's coordinates, where the box's canvas draws.
+            hx, hy = box.to_widget(hx, hy, relative=False)
+            hr, ht = box.to_widget(hr, ht, relative=False)
+            hx, hy, hr, ht = max(hx, x), max(hy, y), min(hr, right), min(ht, top)
+        # Everything but the button tapped, in four bands around it.
+        for rx, ry, rw, rh in (
+            (x, y, right - x, hy - y),
+            (x, ht, right - x, top - ht),
+            (x, hy, hx - x, ht - hy),
+            (hr, hy, right - hr, ht - hy),
+        ):
+            if rw > 0 and rh > 0:
+                group.add(Rectangle(pos=(rx, ry), size=(rw, rh)))
+        if held is not None:
+            group.add(Color(*model.RECORDING))
+            inset = dp(2)
+            group.add(
+                Line(
+                    rectangle=(hx + inset, hy + inset, hr - hx - 2 * inset, ht - hy - 2 * inset),
+                    width=dp(3),
+                )
+            )
+        box.canvas.after.add(group)
+        self._recording_group = group
+
+    def _tapped(self, box: Widget) -> Widget | None:
+        """The pad's button under the finger that completed the entry, if it is still there."""
+        x, y = app().completed_at
+        for widget in box.walk(restrict=True):
+            if isinstance(widget, Button) and widget is not box:
+                wx, wy, wr, wt = rect_of(widget) or (0, 0, 0, 0)
+                if wx <= x <= wr and wy <= y <= wt:
+                    return widget
+        return None
 
     @staticmethod
     def _key(the_pad: pad.Pad, busy: str, width: float, height: float) -> tuple[Any, ...] | None:
@@ -628,6 +704,14 @@ class NumberDisplay(FitLabel):
     """The number typed so far, on the die's colour."""
 
     face = ListProperty([0.22, 0.26, 0.33, 1])
+
+
+def rect_of(widget: Widget | None) -> tuple[float, float, float, float] | None:
+    """A widget's box in window pixels: x, y, right, top."""
+    if widget is None:
+        return None
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, x + widget.width, y + widget.height
 
 
 def fit_escape(text: str) -> str:

@@ -6,9 +6,9 @@ on one worker thread; its result (or its exception) is handed back on Kivy's mai
 the widgets are only ever touched there. One thread, so calls never overlap and their order is
 the order the coach tapped.
 
-A tap's command may be waited for a moment (``submit(..., wait=...)``): a store that answers
-within it (a local SQLite file, almost always) has its answer shown in the same frame as the
-tap, drawn once; one that does not is answered later, through the clock, while frames go on.
+The UI thread never waits for an answer, not even a tap's: the frame after a tap shows that
+it was taken (the pad's recording look, mobile/screens.py) and the answer is shown by a later
+frame, through the clock, as soon as the store gives it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from kivy.clock import Clock
@@ -27,10 +27,6 @@ class _Call:
     job: Callable[[], Any]
     done: Callable[[Any], None]
     failed: Callable[[BaseException], None]
-    # Set by the UI thread while it waits for this call; the worker then leaves the answer here.
-    waited: bool = False
-    finished: threading.Event = field(default_factory=threading.Event)
-    answer: tuple[Callable[[Any], None], Any] | None = None
 
 
 class Worker:
@@ -49,15 +45,10 @@ class Worker:
         job: Callable[[], Any],
         done: Callable[[Any], None],
         failed: Callable[[BaseException], None],
-        *,
-        wait: float = 0.0,
     ) -> None:
-        """Run ``job`` on the worker; then ``done(result)`` or ``failed(exc)`` on the UI thread.
-
-        With ``wait``, the UI thread waits that many seconds for the answer and hands it over
-        at once if it came; otherwise (and always without ``wait``) it comes by the clock.
-        """
-        call = _Call(job, done, failed, waited=wait > 0)
+        """Run ``job`` on the worker; then ``done(result)`` or ``failed(exc)`` on the UI thread,
+        by the clock (the next frame after the answer came)."""
+        call = _Call(job, done, failed)
         with self._lock:
             self._running += 1
             self._pending += 1
@@ -65,13 +56,6 @@ class Worker:
                 self._thread = threading.Thread(target=self._run, name="zebra-referee", daemon=True)
                 self._thread.start()
         self._jobs.put(call)
-        if wait <= 0:
-            return
-        call.finished.wait(wait)
-        with self._lock:
-            answer, call.waited = call.answer, False
-        if answer is not None:
-            self._deliver(*answer)
 
     @property
     def busy(self) -> bool:
@@ -99,20 +83,14 @@ class Worker:
             try:
                 result = call.job()
             except BaseException as exc:  # handed to the UI, which names it; never lost here
-                self._hand_back(call, call.failed, exc)
+                self._hand_back(call.failed, exc)
             else:
-                self._hand_back(call, call.done, result)
+                self._hand_back(call.done, result)
             with self._done:
                 self._running -= 1
                 self._done.notify_all()
 
-    def _hand_back(self, call: _Call, callback: Callable[[Any], None], value: Any) -> None:
-        with self._lock:
-            if call.waited:
-                # The UI thread is waiting for this very answer: it takes it.
-                call.answer = (callback, value)
-                call.finished.set()
-                return
+    def _hand_back(self, callback: Callable[[Any], None], value: Any) -> None:
         Clock.schedule_once(lambda _dt: self._deliver(callback, value), 0)
 
     def _deliver(self, callback: Callable[[Any], None], value: Any) -> None:
