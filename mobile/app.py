@@ -294,10 +294,12 @@ class ZebraApp(App):
         *,
         refused: Callable[[IllegalEntry], None] | None = None,
         retry: bool = True,
+        after_frame: bool = False,
     ) -> None:
         """Run ``job`` (a call into the service) on the worker; ``done(result)`` on the UI
         thread. ``busy`` (when not empty) is shown meanwhile. A refusal goes to ``refused``
-        (else the banner), a store failure to the banner with RETRY (when ``retry``)."""
+        (else the banner), a store failure to the banner with RETRY (when ``retry``). With
+        ``after_frame`` the job starts once the frame being made is drawn (Worker.submit)."""
         self._calls += 1
         if busy:
             # Said only if the store takes a moment: a quick answer redraws the screen once,
@@ -314,13 +316,17 @@ class ZebraApp(App):
         def bad(exc: BaseException) -> None:
             self._finished()
             again = (
-                (lambda: self.call(busy, job, done, refused=refused, retry=retry))
+                (
+                    lambda: self.call(
+                        busy, job, done, refused=refused, retry=retry, after_frame=after_frame
+                    )
+                )
                 if retry
                 else None
             )
             self.failed(exc, again, refused)
 
-        self.worker.submit(job, ok, bad)
+        self.worker.submit(job, ok, bad, after_frame=after_frame)
 
     def _finished(self) -> None:
         self._calls -= 1
@@ -827,7 +833,8 @@ class ZebraApp(App):
             self.typed_message = str(exc)
             self.fresh_pad()
 
-        self.call(f"Recording '{text}'…", job, done, refused=refused)
+        # Once the frame that shows the tap taken is drawn: the store's work does not slow it.
+        self.call(f"Recording '{text}'…", job, done, refused=refused, after_frame=True)
         self._pad_trigger()
 
     def expect(self) -> int:

@@ -25,6 +25,7 @@ from mobile import app as app_module
 from mobile import headless as h
 from mobile.app import ZebraApp
 from mobile.screens import LogRow
+from mobile.worker import Worker
 from tests.mobile import screen as look
 from tests.mobile.screen import long_press
 
@@ -152,6 +153,32 @@ def test_a_finger_bouncing_onto_the_next_pad_is_ignored_and_a_new_tap_is_not(
 RECORDING = (1.0, 0.72, 0.1)
 
 
+def test_calls_held_for_the_frame_run_after_it_and_in_the_order_they_were_asked(
+    tablet: ZebraApp,
+) -> None:
+    """A tap's call waits for its frame to be drawn (Worker.submit(after_frame=True)); a call
+    asked for after it waits behind it, never overtakes it."""
+    ran: list[str] = []
+    answered: list[str] = []
+    worker = Worker()
+    try:
+        worker.submit(
+            lambda: ran.append("tap"), lambda _r: answered.append("tap"), print, after_frame=True
+        )
+        worker.submit(lambda: ran.append("poll"), lambda _r: answered.append("poll"), print)
+        time.sleep(0.1)
+        assert ran == []  # no frame yet
+        h.frames(1, drain=False)
+        for _ in range(100):
+            if len(answered) == 2:
+                break
+            time.sleep(0.01)
+            h.frames(1, drain=False)
+        assert ran == ["tap", "poll"] and answered == ["tap", "poll"]
+    finally:
+        worker.stop()
+
+
 def brightness(colour: tuple[float, float, float]) -> float:
     return sum(colour)
 
@@ -197,13 +224,15 @@ def test_the_frame_after_the_tap_that_ends_an_entry_shows_it_taken_before_the_st
     touch(two)
     h.frames(1, drain=False)  # the frame that takes the touch
     try:
-        assert asked.wait(10), "the entry never reached the store"
-        # That frame is drawn while the store still has the entry: nothing is recorded yet.
+        # That frame is drawn before the store has the entry: nothing is recorded yet.
         assert stored(app, game) == before
         shot = tmp_path / "taken.png"
         h.screenshot(str(shot))
         assert look.close_to(look.pixel(shot, *edge), RECORDING, 0.08)
         assert screen.recording and screen.held is two
+        h.frames(1, drain=False)
+        assert asked.wait(10), "the entry never reached the store"
+        assert stored(app, game) == before
         # The face tapped is not dimmed (only Kivy's own pressed shade is on it for a moment).
         assert brightness(look.pixel(shot, *middle)) > 0.75 * brightness(was[middle])
         dimmed = look.pixel(shot, *other_middle)
