@@ -330,6 +330,11 @@ class TableScreen(Screen):
     _recording_shown: tuple[Any, ...] | None = None
     _recording_group: Any = None
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # Pad buttons kept from pads cleared, to be given the next pad's texts (_keep_buttons).
+        self._spare: dict[type[Any], list[Any]] = {}
+
     def render_pad(self) -> None:
         """Lay out the pad for what is due now, from the app's Pad model and the pad's box."""
         the_app = app()
@@ -341,6 +346,7 @@ class TableScreen(Screen):
         taken = the_pad is not None and the_pad.sent and the_app.recording
         self._show_recording(taken and not the_app.busy)
         if the_pad is None:
+            self._keep_buttons(box)
             box.clear_widgets()
             self._shown = None
             head.source = the_app.busy
@@ -369,6 +375,7 @@ class TableScreen(Screen):
             return
         if mode == "forms" and not the_app.busy and self._forms_again(box, the_pad, width, height):
             return
+        self._keep_buttons(box)
         box.clear_widgets()
         if the_app.busy and mode in ("sent", "idle", "forms"):
             box.add_widget(FitLabel(source=the_app.busy, max_font=font(34), bold=True))
@@ -485,6 +492,34 @@ class TableScreen(Screen):
     def _all(self, cls: str) -> list[Any]:
         return [w for w in self.ids.pad_box.walk(restrict=True) if type(w).__name__ == cls]
 
+    def _keep_buttons(self, box: Any) -> None:
+        """The form and value buttons of the pad about to be cleared, kept to be given the next
+        pad's texts: building a button (its kv rules, its label) was the largest share of a
+        new pad's frame, and a kept one, given every property a new one is given, draws the
+        same."""
+        if len(box.children) != 1 or not isinstance(box.children[0], GridLayout):
+            return
+        gl = box.children[0]
+        for button in list(gl.children):
+            if type(button) is FormButton and button.role == "form":
+                self._spare.setdefault(FormButton, []).append(button)
+            elif type(button) is ChoiceButton:
+                self._spare.setdefault(ChoiceButton, []).append(button)
+            else:
+                continue
+            gl.remove_widget(button)
+            button.state = "normal"
+
+    def _button(self, cls: type[Any], **props: Any) -> Any:
+        """A button of ``cls`` with ``props``: a kept one if there is one, else a new one."""
+        spare = self._spare.get(cls)
+        if not spare:
+            return cls(**props)
+        button = spare.pop()
+        for name, value in props.items():
+            setattr(button, name, value)
+        return button
+
     @staticmethod
     def _form_texts(the_pad: pad.Pad) -> tuple[list[tuple[str, str]], list[str]]:
         """Each main form's caption (keyword, detail) and its button's text."""
@@ -539,7 +574,7 @@ class TableScreen(Screen):
             return
         gl = GridLayout(cols=grid.cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
         for (index, _), text in zip(main, texts, strict=True):
-            gl.add_widget(FormButton(source=text, index=index, max_font=font(30)))
+            gl.add_widget(self._button(FormButton, source=text, index=index, max_font=font(30)))
         box.add_widget(gl)
 
     def _choices(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
@@ -557,11 +592,20 @@ class TableScreen(Screen):
         gl = GridLayout(cols=grid.cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
         big = font(min(60.0, grid.button_h * 0.55))
         for choice in choices:
-            button = ChoiceButton(source=choice.label, value=choice.value, max_font=big)
+            # Every property a value button is given, also the defaults (a kept one may differ).
+            face: list[float] = [0.22, 0.26, 0.33, 1]
+            colour: list[float] = [1, 1, 1, 1]
             if slot.kind == "die" or choice.colour:
-                face = model.die_colour(choice.colour)
-                button.face = list(face)
-                button.color = list(model.text_colour_on(face))
+                die = model.die_colour(choice.colour)
+                face, colour = list(die), list(model.text_colour_on(die))
+            button = self._button(
+                ChoiceButton,
+                source=choice.label,
+                value=choice.value,
+                max_font=big,
+                face=face,
+                color=colour,
+            )
             gl.add_widget(button)
         box.add_widget(gl)
 
