@@ -1014,6 +1014,7 @@ class LogView(RecycleView):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._heights: dict[tuple[str, float], float] = {}
+        self._made: dict[int, tuple[Any, float, dict[str, Any]]] = {}
         self._trigger = Clock.create_trigger(self._measure, -1)
         self.bind(rows=self._trigger, width=self._trigger)
 
@@ -1023,16 +1024,44 @@ class LogView(RecycleView):
             return
         font_size = font(self.ROW_FONT)
         data = []
+        made: dict[int, tuple[Any, float, dict[str, Any]]] = {}
         for row in self.rows:
             key = (row["text"], width)
             high = self._heights.get(key)
             if high is None:
                 text = fit._height(row["text"], font_size, width, False, True, "left")
                 high = self._heights[key] = max(text + 2 * dp(self.ROW_PAD[1]) + dp(6), dp(56))
-            data.append({**row, "row_size": (None, high)})
+            # The same row (mobile.model builds each once) at the same height: the same item.
+            was = self._made.get(id(row))
+            item = was[2] if was is not None and was[0] is row and was[1] == high else None
+            if item is None:
+                item = {**row, "row_size": (None, high)}
+            made[id(row)] = (row, high, item)
+            data.append(item)
+        self._made = made
         if len(self._heights) > 4 * len(self.rows) + 64:
             self._heights.clear()
-        self.data = data
+        self._show(data)
+
+    def _show(self, data: list[dict[str, Any]]) -> None:
+        """Give the list its new rows. A new entry adds a row on top and changes a row or two
+        (the last entry's mark): those are inserted and set one by one, so the list measures
+        and lays out only them, not every row of the game again (O(entries) per entry)."""
+        shown: list[dict[str, Any]] = self.data  # type: ignore[has-type]
+        added = len(data) - len(shown)
+        if not shown or not 0 < added <= 3:
+            self.data = data
+            return
+        # Rows are the same objects when unchanged (_measure): the others are the changed ones.
+        changed = [i for i in range(added, len(data)) if data[i] is not shown[i - added]]
+        if len(changed) > 8:
+            self.data = data
+            return
+        for i in range(added):
+            shown.insert(i, data[i])
+        for i in changed:
+            if shown[i] != data[i]:
+                shown[i] = data[i]
 
 
 class LogRow(RecycleDataViewBehavior, textures.Cached, Label):

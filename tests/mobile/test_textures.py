@@ -284,3 +284,47 @@ def test_a_label_keeps_what_it_shows_alive_after_the_cache_forgets_it() -> None:
     TEXTURES.clear()
     gc.collect()
     assert label._shown_entry.texture is shown and label._shown_entry.text == "UNDO"
+
+
+def test_a_new_entry_adds_its_row_to_the_open_log_and_the_log_draws_as_one_built_whole(
+    tablet: ZebraApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the drawer open, a new entry's row is inserted on top and the rows that changed (the
+    last entry's mark) are set one by one: the list measures only those, not every row again.
+    What it shows is what the same rows given whole show, pixel for pixel."""
+    from kivy.uix.recyclelayout import RecycleLayout
+
+    from tests.mobile.test_tablet import DRIVE
+
+    for entry in DRIVE[:3]:
+        tap_entry(tablet, entry)
+    tablet.toggle_log()
+    h.frames()
+    log = tablet.manager.current_screen.ids.log
+    flags_seen: list[list[Any]] = []
+    compute = RecycleLayout.compute_sizes_from_data
+
+    def watched(self: Any, data: Any, flags: Any) -> Any:
+        flags_seen.append(list(flags))
+        return compute(self, data, flags)
+
+    monkeypatch.setattr(RecycleLayout, "compute_sizes_from_data", watched)
+    for entry in DRIVE[3:5]:
+        before = len(log.data)
+        flags_seen.clear()
+        tap_entry(tablet, entry)
+        h.frames()
+        assert len(log.data) == before + 1
+        assert [r["seq"] for r in log.data] == list(range(len(log.data), 0, -1))
+        # Inserted and modified, never "changed unpredictably" (every row measured again).
+        assert flags_seen and all(all(flags) for flags in flags_seen), flags_seen
+    incremental = Path(h.screenshot(str(tmp_path / "incremental.png"))).read_bytes()
+    items = [dict(d) for d in log.data]
+    # The same rows given whole: the drawer closed and opened again.
+    tablet.toggle_log()
+    h.frames()
+    tablet.toggle_log()
+    h.frames()
+    assert [dict(d) for d in log.data] == items
+    whole = Path(h.screenshot(str(tmp_path / "whole.png"))).read_bytes()
+    assert incremental == whole
