@@ -845,32 +845,46 @@ def figure_tablet(workdir: Path, reps: int, long_entries: int) -> tuple[list[Row
     redraw = Sample(result.get("redraw", []))
     rows = []
     for case in result["cases"]:
-        s = Sample(case["values"])
-        # Judged against the true bare counterpart (the same labels changed to the same texts
-        # in one frame, no Zebra work); the one-label redraw is shown beside it, as before.
+        # The frame after the touch (the recording look) against one label's redraw measured
+        # beside each press; the frame that shows the answer against its true bare counterpart
+        # (the same labels changed to the same texts in one frame, no Zebra work).
+        press = Sample(case["press_to_frame"])
+        beside = Sample(case.get("redraw", []))
+        unseen = case.get("ack", []).count("none")
+        rows.append(
+            Row(
+                "6",
+                f"tablet: press to the next frame (the tap shown taken), {case['name']}, vs one "
+                "label's redraw",
+                press,
+                "s",
+                beside,
+                "time",
+                target="≤ 1.3×",
+                met=(press.median <= 1.3 * beside.median and not unseen) if beside.values else None,
+                note=case.get("note", ""),
+            )
+        )
+        result_frame = Sample(case["result_to_frame"])
         bare = Sample(case.get("bare", []))
         rows.append(
             Row(
                 "6",
-                f"tablet: press to next frame, {case['name']}, vs its bare counterpart",
-                s,
+                f"tablet: the answer to its frame, {case['name']}, vs its bare counterpart",
+                result_frame,
                 "s",
                 bare,
                 "time",
                 target="≤ 1.3×",
-                met=s.median <= 1.3 * bare.median if bare.values else None,
-                note=case.get("note", ""),
+                met=result_frame.median <= 1.3 * bare.median if bare.values else None,
             )
         )
         rows.append(
             Row(
                 "6",
-                f"tablet: press to next frame, {case['name']}, vs one label's redraw",
-                s,
+                f"tablet: press to the frame showing the new entry, {case['name']} (diagnostic)",
+                Sample(case["press_to_result"]),
                 "s",
-                redraw,
-                "time",
-                target="(earlier baseline)",
             )
         )
     rows.append(

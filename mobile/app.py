@@ -75,11 +75,9 @@ OTHER_COACH = "the other coach (tablet)"
 DRAWER_SHARE = 0.4
 
 # How long a command may take before the screen says "Recording…" (seconds): a quick store
-# answers first, and the screen is drawn once, with the result.
+# answers first, and the pad's recording look (the frame after the tap) gives way to the result
+# without a text flashing by.
 BUSY_AFTER = 0.15
-# How long the screen waits for a tap's entry before drawing on without it (seconds): a local
-# store answers well within it, and the answer is drawn in the tap's own frame.
-TAP_WAIT = 0.05
 
 # A finger landing again within this time and distance of the tap that finished an entry is
 # the same finger bouncing, not a new tap.
@@ -296,11 +294,12 @@ class ZebraApp(App):
         *,
         refused: Callable[[IllegalEntry], None] | None = None,
         retry: bool = True,
-        wait: float = 0.0,
+        after_frame: bool = False,
     ) -> None:
         """Run ``job`` (a call into the service) on the worker; ``done(result)`` on the UI
         thread. ``busy`` (when not empty) is shown meanwhile. A refusal goes to ``refused``
-        (else the banner), a store failure to the banner with RETRY (when ``retry``)."""
+        (else the banner), a store failure to the banner with RETRY (when ``retry``). With
+        ``after_frame`` the job starts once the frame being made is drawn (Worker.submit)."""
         self._calls += 1
         if busy:
             # Said only if the store takes a moment: a quick answer redraws the screen once,
@@ -317,13 +316,17 @@ class ZebraApp(App):
         def bad(exc: BaseException) -> None:
             self._finished()
             again = (
-                (lambda: self.call(busy, job, done, refused=refused, retry=retry, wait=wait))
+                (
+                    lambda: self.call(
+                        busy, job, done, refused=refused, retry=retry, after_frame=after_frame
+                    )
+                )
                 if retry
                 else None
             )
             self.failed(exc, again, refused)
 
-        self.worker.submit(job, ok, bad, wait=wait)
+        self.worker.submit(job, ok, bad, after_frame=after_frame)
 
     def _finished(self) -> None:
         self._calls -= 1
@@ -773,16 +776,29 @@ class ZebraApp(App):
             self._pad_trigger()
 
     def _after_tap(self, text: str | None) -> None:
-        if text is not None:
-            self._completed = self._last_touch
-            self._completed_frame = Clock.frames
         if text is None:
             self._pad_trigger()
-        elif self.correcting:
+            return
+        self._completed = self._last_touch
+        self._completed_frame = Clock.frames
+        if self.correcting:
             self.correction["text"] = text
             self.correct(self._reason)
         else:
             self.submit(text)
+        # Now, not by the clock: the frame about to be drawn shows the tap taken (the pad in its
+        # recording look, TableScreen.render_pad) while the store answers on the worker.
+        self._bump_pad()
+
+    @property
+    def recording(self) -> bool:
+        """A command of this screen's is with the store: its answer is not yet shown."""
+        return self._calls > 0
+
+    @property
+    def completed_at(self) -> tuple[float, float]:
+        """Where (window pixels) the finger landed that completed the last entry."""
+        return self._completed[1]
 
     def submit(self, text: str, on_recorded: Callable[[], None] | None = None) -> None:
         """Record one entry on the version shown, off the UI thread. A refusal is shown in the
@@ -817,13 +833,8 @@ class ZebraApp(App):
             self.typed_message = str(exc)
             self.fresh_pad()
 
-        self.call(
-            f"Recording '{text}'…",
-            job,
-            done,
-            refused=refused,
-            wait=TAP_WAIT,
-        )
+        # Once the frame that shows the tap taken is drawn: the store's work does not slow it.
+        self.call(f"Recording '{text}'…", job, done, refused=refused, after_frame=True)
         self._pad_trigger()
 
     def expect(self) -> int:

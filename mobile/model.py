@@ -29,6 +29,9 @@ DIE_COLOURS: dict[str, tuple[float, float, float, float]] = {
     "brown": (0.45, 0.27, 0.12, 1),
 }
 NEUTRAL = (0.22, 0.26, 0.33, 1)
+# The pad while its entry is with the store: the button tapped framed in amber, the rest dimmed.
+RECORDING = (1.0, 0.72, 0.1, 1)
+RECORDING_DIM = (0.06, 0.07, 0.1, 0.6)
 
 BannerKind = Literal["none", "plain", "score", "turnover", "final", "error", "struck"]
 

@@ -8,7 +8,17 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, PopMatrix, PushMatrix, Rectangle, Rotate, Triangle
+from kivy.graphics import (
+    Color,
+    Ellipse,
+    InstructionGroup,
+    Line,
+    PopMatrix,
+    PushMatrix,
+    Rectangle,
+    Rotate,
+    Triangle,
+)
 from kivy.metrics import dp, sp
 from kivy.properties import (
     BooleanProperty,
@@ -312,8 +322,18 @@ class TableScreen(Screen):
 
     pad_version = NumericProperty(0)
     interrupt_version = NumericProperty(0)
+    # The pad's recording look is on (see _show_recording), and the button it holds.
+    recording = BooleanProperty(False)
+    held = ObjectProperty(None, allownone=True)
     _shown: tuple[Any, ...] | None = None
     _interrupts_shown: tuple[Any, ...] | None = None
+    _recording_shown: tuple[Any, ...] | None = None
+    _recording_group: Any = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # Pad buttons kept from pads cleared, to be given the next pad's texts (_keep_buttons).
+        self._spare: dict[type[Any], list[Any]] = {}
 
     def render_pad(self) -> None:
         """Lay out the pad for what is due now, from the app's Pad model and the pad's box."""
@@ -321,14 +341,17 @@ class TableScreen(Screen):
         the_pad = the_app.pad
         box = self.ids.pad_box
         head = self.ids.pad_head
+        # Spent, and its entry with the store: the buttons stay as they are (a second tap finds
+        # the pad spent and is ignored), in the recording look, until the answer replaces them.
+        taken = the_pad is not None and the_pad.sent and the_app.recording
+        self._show_recording(taken and not the_app.busy)
         if the_pad is None:
+            self._keep_buttons(box)
             box.clear_widgets()
             self._shown = None
             head.source = the_app.busy
             return
         if the_pad.sent and not the_app.busy:
-            # Spent, and the answer not yet here: the buttons stay as they are (a second tap
-            # finds the pad spent), and the screen is not drawn for nothing.
             return
         slot = the_pad.slot
         progress = the_pad.progress()
@@ -352,6 +375,7 @@ class TableScreen(Screen):
             return
         if mode == "forms" and not the_app.busy and self._forms_again(box, the_pad, width, height):
             return
+        self._keep_buttons(box)
         box.clear_widgets()
         if the_app.busy and mode in ("sent", "idle", "forms"):
             box.add_widget(FitLabel(source=the_app.busy, max_font=font(34), bold=True))
@@ -371,6 +395,65 @@ class TableScreen(Screen):
             self._extras(box, the_pad, width, height)
         else:
             box.add_widget(FitLabel(source="", max_font=font(30)))
+
+    def _show_recording(self, on: bool) -> None:
+        """The pad's recording look, drawn over its buttons while the entry a tap completed is
+        with the store: the button tapped framed in amber, every other button dimmed (none of
+        them takes a tap until the answer comes). Canvas instructions only, no text: it costs
+        the frame after the tap almost nothing, and it is gone in the frame of the answer."""
+        box = self.ids.pad_box
+        held = self._tapped(box) if on else None
+        shown = (tuple(box.pos), tuple(box.size), rect_of(held)) if on else None
+        if shown == self._recording_shown:
+            return
+        self._recording_shown = shown
+        group = self._recording_group
+        if group is not None:
+            box.canvas.after.remove(group)
+            self._recording_group = None
+        self.recording = on
+        self.held = held
+        if not on:
+            return
+        group = InstructionGroup()
+        group.add(Color(*model.RECORDING_DIM))
+        x, y, right, top = box.x, box.y, box.right, box.top
+        hx, hy, hr, ht = rect_of(held) or (x, y, x, y)
+        if held is not None:
+            # Window to the box's parent's coordinates, where the box's canvas draws.
+            hx, hy = box.to_widget(hx, hy, relative=False)
+            hr, ht = box.to_widget(hr, ht, relative=False)
+            hx, hy, hr, ht = max(hx, x), max(hy, y), min(hr, right), min(ht, top)
+        # Everything but the button tapped, in four bands around it.
+        for rx, ry, rw, rh in (
+            (x, y, right - x, hy - y),
+            (x, ht, right - x, top - ht),
+            (x, hy, hx - x, ht - hy),
+            (hr, hy, right - hr, ht - hy),
+        ):
+            if rw > 0 and rh > 0:
+                group.add(Rectangle(pos=(rx, ry), size=(rw, rh)))
+        if held is not None:
+            group.add(Color(*model.RECORDING))
+            inset = dp(2)
+            group.add(
+                Line(
+                    rectangle=(hx + inset, hy + inset, hr - hx - 2 * inset, ht - hy - 2 * inset),
+                    width=dp(3),
+                )
+            )
+        box.canvas.after.add(group)
+        self._recording_group = group
+
+    def _tapped(self, box: Widget) -> Widget | None:
+        """The pad's button under the finger that completed the entry, if it is still there."""
+        x, y = app().completed_at
+        for widget in box.walk(restrict=True):
+            if isinstance(widget, Button) and widget is not box:
+                wx, wy, wr, wt = rect_of(widget) or (0, 0, 0, 0)
+                if wx <= x <= wr and wy <= y <= wt:
+                    return widget
+        return None
 
     @staticmethod
     def _key(the_pad: pad.Pad, busy: str, width: float, height: float) -> tuple[Any, ...] | None:
@@ -408,6 +491,34 @@ class TableScreen(Screen):
 
     def _all(self, cls: str) -> list[Any]:
         return [w for w in self.ids.pad_box.walk(restrict=True) if type(w).__name__ == cls]
+
+    def _keep_buttons(self, box: Any) -> None:
+        """The form and value buttons of the pad about to be cleared, kept to be given the next
+        pad's texts: building a button (its kv rules, its label) was the largest share of a
+        new pad's frame, and a kept one, given every property a new one is given, draws the
+        same."""
+        if len(box.children) != 1 or not isinstance(box.children[0], GridLayout):
+            return
+        gl = box.children[0]
+        for button in list(gl.children):
+            if type(button) is FormButton and button.role == "form":
+                self._spare.setdefault(FormButton, []).append(button)
+            elif type(button) is ChoiceButton:
+                self._spare.setdefault(ChoiceButton, []).append(button)
+            else:
+                continue
+            gl.remove_widget(button)
+            button.state = "normal"
+
+    def _button(self, cls: type[Any], **props: Any) -> Any:
+        """A button of ``cls`` with ``props``: a kept one if there is one, else a new one."""
+        spare = self._spare.get(cls)
+        if not spare:
+            return cls(**props)
+        button = spare.pop()
+        for name, value in props.items():
+            setattr(button, name, value)
+        return button
 
     @staticmethod
     def _form_texts(the_pad: pad.Pad) -> tuple[list[tuple[str, str]], list[str]]:
@@ -463,7 +574,7 @@ class TableScreen(Screen):
             return
         gl = GridLayout(cols=grid.cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
         for (index, _), text in zip(main, texts, strict=True):
-            gl.add_widget(FormButton(source=text, index=index, max_font=font(30)))
+            gl.add_widget(self._button(FormButton, source=text, index=index, max_font=font(30)))
         box.add_widget(gl)
 
     def _choices(self, box: Any, the_pad: pad.Pad, width: float, height: float) -> None:
@@ -481,11 +592,20 @@ class TableScreen(Screen):
         gl = GridLayout(cols=grid.cols, spacing=dp(layout.SPACING), padding=dp(layout.SPACING))
         big = font(min(60.0, grid.button_h * 0.55))
         for choice in choices:
-            button = ChoiceButton(source=choice.label, value=choice.value, max_font=big)
+            # Every property a value button is given, also the defaults (a kept one may differ).
+            face: list[float] = [0.22, 0.26, 0.33, 1]
+            colour: list[float] = [1, 1, 1, 1]
             if slot.kind == "die" or choice.colour:
-                face = model.die_colour(choice.colour)
-                button.face = list(face)
-                button.color = list(model.text_colour_on(face))
+                die = model.die_colour(choice.colour)
+                face, colour = list(die), list(model.text_colour_on(die))
+            button = self._button(
+                ChoiceButton,
+                source=choice.label,
+                value=choice.value,
+                max_font=big,
+                face=face,
+                color=colour,
+            )
             gl.add_widget(button)
         box.add_widget(gl)
 
@@ -628,6 +748,14 @@ class NumberDisplay(FitLabel):
     """The number typed so far, on the die's colour."""
 
     face = ListProperty([0.22, 0.26, 0.33, 1])
+
+
+def rect_of(widget: Widget | None) -> tuple[float, float, float, float] | None:
+    """A widget's box in window pixels: x, y, right, top."""
+    if widget is None:
+        return None
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, x + widget.width, y + widget.height
 
 
 def fit_escape(text: str) -> str:
@@ -886,6 +1014,7 @@ class LogView(RecycleView):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._heights: dict[tuple[str, float], float] = {}
+        self._made: dict[int, tuple[Any, float, dict[str, Any]]] = {}
         self._trigger = Clock.create_trigger(self._measure, -1)
         self.bind(rows=self._trigger, width=self._trigger)
 
@@ -895,16 +1024,44 @@ class LogView(RecycleView):
             return
         font_size = font(self.ROW_FONT)
         data = []
+        made: dict[int, tuple[Any, float, dict[str, Any]]] = {}
         for row in self.rows:
             key = (row["text"], width)
             high = self._heights.get(key)
             if high is None:
                 text = fit._height(row["text"], font_size, width, False, True, "left")
                 high = self._heights[key] = max(text + 2 * dp(self.ROW_PAD[1]) + dp(6), dp(56))
-            data.append({**row, "row_size": (None, high)})
+            # The same row (mobile.model builds each once) at the same height: the same item.
+            was = self._made.get(id(row))
+            item = was[2] if was is not None and was[0] is row and was[1] == high else None
+            if item is None:
+                item = {**row, "row_size": (None, high)}
+            made[id(row)] = (row, high, item)
+            data.append(item)
+        self._made = made
         if len(self._heights) > 4 * len(self.rows) + 64:
             self._heights.clear()
-        self.data = data
+        self._show(data)
+
+    def _show(self, data: list[dict[str, Any]]) -> None:
+        """Give the list its new rows. A new entry adds a row on top and changes a row or two
+        (the last entry's mark): those are inserted and set one by one, so the list measures
+        and lays out only them, not every row of the game again (O(entries) per entry)."""
+        shown: list[dict[str, Any]] = self.data  # type: ignore[has-type]
+        added = len(data) - len(shown)
+        if not shown or not 0 < added <= 3:
+            self.data = data
+            return
+        # Rows are the same objects when unchanged (_measure): the others are the changed ones.
+        changed = [i for i in range(added, len(data)) if data[i] is not shown[i - added]]
+        if len(changed) > 8:
+            self.data = data
+            return
+        for i in range(added):
+            shown.insert(i, data[i])
+        for i in changed:
+            if shown[i] != data[i]:
+                shown[i] = data[i]
 
 
 class LogRow(RecycleDataViewBehavior, textures.Cached, Label):

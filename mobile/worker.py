@@ -6,9 +6,12 @@ on one worker thread; its result (or its exception) is handed back on Kivy's mai
 the widgets are only ever touched there. One thread, so calls never overlap and their order is
 the order the coach tapped.
 
-A tap's command may be waited for a moment (``submit(..., wait=...)``): a store that answers
-within it (a local SQLite file, almost always) has its answer shown in the same frame as the
-tap, drawn once; one that does not is answered later, through the clock, while frames go on.
+The UI thread never waits for an answer, not even a tap's: the frame after a tap shows that
+it was taken (the pad's recording look, mobile/screens.py) and the answer is shown by a later
+frame, through the clock, as soon as the store gives it. A tap's call is handed to the thread
+only once that frame is on the screen (``submit(..., after_frame=True)``): run at once, the
+store's work (Python, under the same interpreter lock, on a tablet's few cores) competed with
+the very frame that says the tap was taken, and made it slower than a plain redraw.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from kivy.clock import Clock
@@ -27,10 +30,6 @@ class _Call:
     job: Callable[[], Any]
     done: Callable[[Any], None]
     failed: Callable[[BaseException], None]
-    # Set by the UI thread while it waits for this call; the worker then leaves the answer here.
-    waited: bool = False
-    finished: threading.Event = field(default_factory=threading.Event)
-    answer: tuple[Callable[[Any], None], Any] | None = None
 
 
 class Worker:
@@ -43,6 +42,9 @@ class Worker:
         self._lock = threading.Lock()
         self._done = threading.Condition(self._lock)
         self._thread: threading.Thread | None = None
+        # Calls asked for during a frame, handed to the thread once it is drawn (UI thread only).
+        self._held: list[_Call] = []
+        self._release_event: Any = None
 
     def submit(
         self,
@@ -50,28 +52,40 @@ class Worker:
         done: Callable[[Any], None],
         failed: Callable[[BaseException], None],
         *,
-        wait: float = 0.0,
+        after_frame: bool = False,
     ) -> None:
-        """Run ``job`` on the worker; then ``done(result)`` or ``failed(exc)`` on the UI thread.
+        """Run ``job`` on the worker; then ``done(result)`` or ``failed(exc)`` on the UI thread,
+        by the clock (the next frame after the answer came).
 
-        With ``wait``, the UI thread waits that many seconds for the answer and hands it over
-        at once if it came; otherwise (and always without ``wait``) it comes by the clock.
-        """
-        call = _Call(job, done, failed, waited=wait > 0)
+        With ``after_frame`` (on the UI thread) the job starts once the frame being made is on
+        the screen: at the clock's next tick (at most a frame's period later on a device, where
+        the clock sleeps to hold 60 frames a second). Calls run in the order they were asked
+        for either way."""
+        call = _Call(job, done, failed)
         with self._lock:
             self._running += 1
             self._pending += 1
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="zebra-referee", daemon=True)
                 self._thread.start()
-        self._jobs.put(call)
-        if wait <= 0:
+        if after_frame or self._held:
+            self._held.append(call)
+            if self._release_event is None:
+                # At the clock's next tick, which comes after this frame is drawn and flipped.
+                # (The window's on_flip is too early: its handlers run before the buffers are
+                # swapped, and waking the thread there delayed the swap.)
+                self._release_event = Clock.schedule_once(self._release, 0)
             return
-        call.finished.wait(wait)
-        with self._lock:
-            answer, call.waited = call.answer, False
-        if answer is not None:
-            self._deliver(*answer)
+        self._jobs.put(call)
+
+    def _release(self, *_: Any) -> None:
+        """The frame is drawn (or the clock ticked on): the calls held for it go to the thread."""
+        if self._release_event is not None:
+            self._release_event.cancel()
+            self._release_event = None
+        held, self._held = self._held, []
+        for call in held:
+            self._jobs.put(call)
 
     @property
     def busy(self) -> bool:
@@ -81,12 +95,15 @@ class Worker:
 
     def wait(self, timeout: float = 60.0) -> bool:
         """Block until every call asked for so far has run and its answer is scheduled on the
-        UI thread (for tests and scripts, which then tick the clock). False on timeout."""
+        UI thread (for tests and scripts, which then tick the clock). False on timeout.
+        Called on the UI thread: a call held for a frame is let go at once."""
+        self._release()
         with self._done:
             return self._done.wait_for(lambda: self._running == 0, timeout)
 
     def stop(self) -> None:
         """Let the thread end once the calls already asked for have run."""
+        self._release()
         if self._thread is not None:
             self._jobs.put(None)
             self._thread = None
@@ -99,20 +116,14 @@ class Worker:
             try:
                 result = call.job()
             except BaseException as exc:  # handed to the UI, which names it; never lost here
-                self._hand_back(call, call.failed, exc)
+                self._hand_back(call.failed, exc)
             else:
-                self._hand_back(call, call.done, result)
+                self._hand_back(call.done, result)
             with self._done:
                 self._running -= 1
                 self._done.notify_all()
 
-    def _hand_back(self, call: _Call, callback: Callable[[Any], None], value: Any) -> None:
-        with self._lock:
-            if call.waited:
-                # The UI thread is waiting for this very answer: it takes it.
-                call.answer = (callback, value)
-                call.finished.set()
-                return
+    def _hand_back(self, callback: Callable[[Any], None], value: Any) -> None:
         Clock.schedule_once(lambda _dt: self._deliver(callback, value), 0)
 
     def _deliver(self, callback: Callable[[Any], None], value: Any) -> None:

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 from uuid import UUID, uuid4
 
 import pytest
+from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
 from companion.service import Referee
@@ -24,6 +25,7 @@ from mobile import app as app_module
 from mobile import headless as h
 from mobile.app import ZebraApp
 from mobile.screens import LogRow
+from mobile.worker import Worker
 from tests.mobile import screen as look
 from tests.mobile.screen import long_press
 
@@ -147,6 +149,115 @@ def test_a_finger_bouncing_onto_the_next_pad_is_ignored_and_a_new_tap_is_not(
     assert stored(app, game) - before == one_entry
 
 
+# The recording look's frame (mobile.model.RECORDING), as the test expects to see it.
+RECORDING = (1.0, 0.72, 0.1)
+
+
+def test_calls_held_for_the_frame_run_after_it_and_in_the_order_they_were_asked(
+    tablet: ZebraApp,
+) -> None:
+    """A tap's call waits for its frame to be drawn (Worker.submit(after_frame=True)); a call
+    asked for after it waits behind it, never overtakes it."""
+    ran: list[str] = []
+    answered: list[str] = []
+    worker = Worker()
+    try:
+        worker.submit(
+            lambda: ran.append("tap"), lambda _r: answered.append("tap"), print, after_frame=True
+        )
+        worker.submit(lambda: ran.append("poll"), lambda _r: answered.append("poll"), print)
+        time.sleep(0.1)
+        assert ran == []  # no frame yet
+        h.frames(1, drain=False)
+        for _ in range(100):
+            if len(answered) == 2:
+                break
+            time.sleep(0.01)
+            h.frames(1, drain=False)
+        assert ran == ["tap", "poll"] and answered == ["tap", "poll"]
+    finally:
+        worker.stop()
+
+
+def brightness(colour: tuple[float, float, float]) -> float:
+    return sum(colour)
+
+
+def test_the_frame_after_the_tap_that_ends_an_entry_shows_it_taken_before_the_store_answers(
+    tablet: ZebraApp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The tap's frame does not wait for the store: it is drawn while the entry is still on its
+    way, with the button tapped framed in the recording look and the rest of the pad dimmed;
+    more taps meanwhile record nothing; the answer then replaces the look with the next pad."""
+    app = tablet
+    # Not yet "Recording…" in words (a store slow for BUSY_AFTER: the locked store's test).
+    monkeypatch.setattr(app_module, "BUSY_AFTER", 30.0)
+    game = start(app)
+    enter(app, "toss home")
+    before = stored(app, game)
+    enter(app, "receive")
+    one_entry = stored(app, game) - before
+    h.tap(one(app, "ChoiceButton", value="4"))
+    # The store answers only when the test lets it: until then the entry is not recorded.
+    asked, answer = threading.Event(), threading.Event()
+    real_enter = app.referee.enter
+
+    def slow_enter(*args: object, **kwargs: object) -> object:
+        asked.set()
+        assert answer.wait(20), "the test never let the store answer"
+        return real_enter(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app.referee, "enter", slow_enter)
+    two, five = one(app, "ChoiceButton", value="2"), one(app, "ChoiceButton", value="5")
+    screen = app.manager.current_screen
+    ids = screen.ids
+    prompt_before = ids.prompt.text
+    shot = tmp_path / "before.png"
+    h.screenshot(str(shot))
+    x, y, right, top = look.rect(two)
+    edge = (x + dp(3.5), (y + top) / 2)  # on the frame the recording look draws, inside it
+    middle = ((x + right) / 2, (y + top) / 2)
+    other = look.rect(five)
+    other_middle = ((other[0] + other[2]) / 2, (other[1] + other[3]) / 2)
+    was = {p: look.pixel(shot, *p) for p in (edge, middle, other_middle)}
+    before = stored(app, game)
+    touch(two)
+    h.frames(1, drain=False)  # the frame that takes the touch
+    try:
+        # That frame is drawn before the store has the entry: nothing is recorded yet.
+        assert stored(app, game) == before
+        shot = tmp_path / "taken.png"
+        h.screenshot(str(shot))
+        assert look.close_to(look.pixel(shot, *edge), RECORDING, 0.08)
+        assert screen.recording and screen.held is two
+        h.frames(1, drain=False)
+        assert asked.wait(10), "the entry never reached the store"
+        assert stored(app, game) == before
+        # The face tapped is not dimmed (only Kivy's own pressed shade is on it for a moment).
+        assert brightness(look.pixel(shot, *middle)) > 0.75 * brightness(was[middle])
+        dimmed = look.pixel(shot, *other_middle)
+        assert brightness(dimmed) < 0.6 * brightness(was[other_middle])
+        assert ids.prompt.text == prompt_before  # no new text: the answer is not here yet
+        # A second tap on the same button, and one on another face, while it is recorded.
+        touch(two, five)
+        h.frames(2, drain=False)
+        assert screen.recording and app.pad.sent and app.banner_kind != "error"
+    finally:
+        answer.set()
+    h.frames()
+    # The answer is on the screen: the roll is in the record once, the next pad is up, the
+    # recording look is gone.
+    assert [p.entry for p in app.referee.log(game)] == ["toss home", "receive", "green 4 2"]
+    assert stored(app, game) - before == one_entry
+    assert not screen.recording and screen.held is None
+    assert ids.prompt.text != prompt_before and "white" in ids.pad_head.text.lower()
+    assert app.pad.prompt.forms[0].keyword == "white" and app.pad.values == []
+    shot = tmp_path / "answered.png"
+    h.screenshot(str(shot))
+    assert not look.close_to(look.pixel(shot, *edge), RECORDING, 0.08)
+    assert app.errors == 0
+
+
 def test_a_store_locked_by_another_writer_is_a_banner_with_retry_and_records_once(
     tablet: ZebraApp, store: str
 ) -> None:
@@ -167,7 +278,9 @@ def test_a_store_locked_by_another_writer_is_a_banner_with_retry_and_records_onc
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         before = stored(app, game)
         touch(one(app, "ChoiceButton", value="2"))
-        h.frames(2, drain=False)  # the frame that takes the touch
+        h.frames(1, drain=False)  # the frame that takes the touch: the entry is taken
+        assert app.manager.current_screen.recording and stored(app, game) == before
+        h.frames(1, drain=False)
         # SQLite waits for the lock off the UI thread: frames go on, and say "Recording…".
         started = time.monotonic()
         seen_busy = False

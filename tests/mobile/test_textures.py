@@ -18,7 +18,7 @@ from kivy.uix.label import Label
 
 from companion.service import Referee
 from companion.store import resolve
-from domain.ruleset import EntryForm, Prompt
+from domain.ruleset import EntryForm, Prompt, Slot
 from mobile import app as app_module
 from mobile import headless as h
 from mobile import model, pad, textures
@@ -191,6 +191,7 @@ def test_a_pad_of_forms_is_relabelled_not_rebuilt_when_as_many_forms_follow(
     tablet.pad_version += 1
     h.frames()
     first = h.find(table.ids.pad_box, "FormButton")
+    grid = h.find(table.ids.pad_box, "GridLayout")[0]
     assert [b.source for b in first][0].startswith("[b]RUN[/b]")
     tablet.pad = pad.Pad(forms_prompt("blitz", "zone", "man", "prevent"), {})
     tablet.pad_version += 1
@@ -208,7 +209,43 @@ def test_a_pad_of_forms_is_relabelled_not_rebuilt_when_as_many_forms_follow(
     tablet.pad_version += 1
     h.frames()
     fewer = h.find(table.ids.pad_box, "FormButton")
-    assert len(fewer) == 2 and not {id(b) for b in fewer} & {id(b) for b in first}
+    # Another grid: laid out anew, with buttons kept from the last pad, given the new texts.
+    assert h.find(table.ids.pad_box, "GridLayout")[0] is not grid
+    assert [b.source.split("\n")[0] for b in fewer] == ["[b]BLITZ[/b]", "[b]ZONE[/b]"]
+    assert [b.index for b in fewer] == [0, 1]
+    assert {id(b) for b in fewer} <= {id(b) for b in first}, "kept buttons, not new ones"
+
+
+def test_a_pad_laid_out_with_kept_buttons_draws_exactly_as_one_built_new(
+    tablet: ZebraApp, tmp_path: Path
+) -> None:
+    """Buttons kept from a cleared pad are given every property a new one is given: the window
+    is the same, pixel for pixel, whichever the pad was built from."""
+    table = tablet.manager.get_screen("table")
+    ids = table.ids
+
+    def show(prompt: Prompt) -> None:
+        tablet.pad = pad.Pad(prompt, {})
+        tablet.pad_version += 1
+        h.frames()
+
+    calls = forms_prompt("run", "pass", "punt")
+    show(calls)
+    built = h.find(ids.pad_box, "FormButton")
+    new = Path(h.screenshot(str(tmp_path / "new.png"))).read_bytes()
+    # A pad of another grid (and of value buttons), then the same calls again.
+    show(forms_prompt(*[f"call{i}" for i in range(9)]))
+    many = h.find(ids.pad_box, "FormButton")
+    assert len(many) == 9 and {id(b) for b in built} <= {id(b) for b in many}
+    die = Slot("green 1", "die", colour="green")
+    show(Prompt("home", "Roll", (EntryForm("green", "the roll", (die, die)),)))
+    assert h.find(ids.pad_box, "ChoiceButton")
+    show(calls)
+    again = h.find(ids.pad_box, "FormButton")
+    assert {id(b) for b in again} <= {id(b) for b in many}, "built from kept buttons"
+    assert [b.index for b in again] == [b.index for b in built] == [0, 1, 2]
+    kept = Path(h.screenshot(str(tmp_path / "kept.png"))).read_bytes()
+    assert kept == new
 
 
 def test_with_the_drawer_open_a_press_makes_the_rows_and_usage_on_the_worker_thread(
@@ -247,3 +284,47 @@ def test_a_label_keeps_what_it_shows_alive_after_the_cache_forgets_it() -> None:
     TEXTURES.clear()
     gc.collect()
     assert label._shown_entry.texture is shown and label._shown_entry.text == "UNDO"
+
+
+def test_a_new_entry_adds_its_row_to_the_open_log_and_the_log_draws_as_one_built_whole(
+    tablet: ZebraApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the drawer open, a new entry's row is inserted on top and the rows that changed (the
+    last entry's mark) are set one by one: the list measures only those, not every row again.
+    What it shows is what the same rows given whole show, pixel for pixel."""
+    from kivy.uix.recyclelayout import RecycleLayout
+
+    from tests.mobile.test_tablet import DRIVE
+
+    for entry in DRIVE[:3]:
+        tap_entry(tablet, entry)
+    tablet.toggle_log()
+    h.frames()
+    log = tablet.manager.current_screen.ids.log
+    flags_seen: list[list[Any]] = []
+    compute = RecycleLayout.compute_sizes_from_data
+
+    def watched(self: Any, data: Any, flags: Any) -> Any:
+        flags_seen.append(list(flags))
+        return compute(self, data, flags)
+
+    monkeypatch.setattr(RecycleLayout, "compute_sizes_from_data", watched)
+    for entry in DRIVE[3:5]:
+        before = len(log.data)
+        flags_seen.clear()
+        tap_entry(tablet, entry)
+        h.frames()
+        assert len(log.data) == before + 1
+        assert [r["seq"] for r in log.data] == list(range(len(log.data), 0, -1))
+        # Inserted and modified, never "changed unpredictably" (every row measured again).
+        assert flags_seen and all(all(flags) for flags in flags_seen), flags_seen
+    incremental = Path(h.screenshot(str(tmp_path / "incremental.png"))).read_bytes()
+    items = [dict(d) for d in log.data]
+    # The same rows given whole: the drawer closed and opened again.
+    tablet.toggle_log()
+    h.frames()
+    tablet.toggle_log()
+    h.frames()
+    assert [dict(d) for d in log.data] == items
+    whole = Path(h.screenshot(str(tmp_path / "whole.png"))).read_bytes()
+    assert incremental == whole
