@@ -27,13 +27,18 @@ from tests.domain.test_redzone_thresholds import in_quarter
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def with_hand(g: Game, side: str, hand: int) -> Game:
-    """Set one coach's hand to ``hand`` cards."""
+def with_coach(g: Game, side: str, **changes: int) -> Game:
+    """Set fields of one coach's cards (``hand``, ``time``: the Time Deck)."""
     i = 0 if side == "home" else 1
     coaches = list(g.state.coaches)
-    coaches[i] = replace(coaches[i], hand=hand)
+    coaches[i] = replace(coaches[i], **changes)
     g.state = replace(g.state, coaches=tuple(coaches))
     return g
+
+
+def with_hand(g: Game, side: str, hand: int) -> Game:
+    """Set one coach's hand to ``hand`` cards."""
+    return with_coach(g, side, hand=hand)
 
 
 def roster(g: Game, side: str) -> dict[str, tuple[str, str]]:
@@ -800,11 +805,7 @@ def test_a_db_result_is_flipped_by_the_defence() -> None:
 
 def with_time_deck(g: Game, side: str, cards: int) -> Game:
     """Set one coach's Time Deck to ``cards`` cards."""
-    i = 0 if side == "home" else 1
-    coaches = list(g.state.coaches)
-    coaches[i] = replace(coaches[i], time=cards)
-    g.state = replace(g.state, coaches=tuple(coaches))
-    return g
+    return with_coach(g, side, time=cards)
 
 
 def test_the_last_time_deck_card_is_announced_and_then_the_draw_deck_is_flipped() -> None:
