@@ -1038,7 +1038,9 @@ class Game(Aggregate):
         rules = self.rules
         entries = {**self.entries, **changed}
         sequence = [entries[s] for s in order]
-        start = min(order.index(s) for s in changed)
+        # Taking back a correction that changed nothing (the revert of an amendment to the same
+        # words) changes nothing: no entry to run the rules over again.
+        start = min((order.index(s) for s in changed), default=len(sequence))
         kept = sum(1 for e in sequence[:start] if e.stands)
         # Only from the step before the first changed entry: from the checkpoint before it.
         steps = [self._step_at(kept)]

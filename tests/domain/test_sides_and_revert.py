@@ -220,3 +220,21 @@ def test_names_and_reasons_refuse_escape_sequences_and_compare_normalised() -> N
         game.confirm("Alice ", AT)
     game.confirm("bob", AT)
     assert not game.effective
+
+
+def test_a_correction_that_changed_nothing_is_taken_back_changing_nothing() -> None:
+    """docs/corrections.md: an amendment to the words an entry already says changes nothing;
+    taking back the revert of such an amendment (which put nothing back) changes nothing too,
+    and is recorded like any revert instead of failing."""
+    played = Played()
+    played.enter("toss home", "receive")
+    played("amend", 2, "receive", "same words")
+    played("strike", 2, "disputed")
+    played("revert", "c1", "the amendment goes")  # c3: entry 2 already says 'receive'
+    before, state = played.projected, played.game.state
+    done = played("revert", None, "and comes back")  # takes back c3
+    assert done.reverts == "c3" and done.struck == ()
+    assert played.game.state == state
+    assert unversioned(played.projected) == unversioned(before)
+    assert unversioned(played.live) == unversioned(before)
+    assert played.game.entries[2].struck is not None  # c2's strike stands throughout
