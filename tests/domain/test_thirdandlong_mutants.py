@@ -14,7 +14,15 @@ import pytest
 from domain.ruleset import IllegalEntry
 from domain.rulesets import thirdandlong as tl
 from tests.domain.scripts import Played
-from tests.domain.test_thirdandlong import ROSTERS, game, kicked_off, refused, stopped, total_cards
+from tests.domain.test_thirdandlong import (
+    ROSTERS,
+    game,
+    kicked_off,
+    refused,
+    stopped,
+    to_the_end_zone,
+    total_cards,
+)
 
 CALL = "play green rb-power lb-tackling"
 
@@ -468,3 +476,49 @@ def test_team_file_salary_becomes_the_typed_salary() -> None:
     entries = tl.roster_entries(team_file(2.5, (3, 2, 1)), "home")
     assert entries[0] == "star home qb 2.5 3 2 1"
     assert entries[2] == "star home lb 5 1 1 1"
+
+
+# Entry language left by the last classification (docs/mutation.md, Third and Long group 2) -----
+
+
+def test_off_and_def_name_the_offence_and_the_defence_in_every_spelling() -> None:
+    """docs/entries.md: once the game is under way a team may be typed as the offence or the
+    defence (Time-Outs: "Each team has three time-outs per half")."""
+    for word, side in (
+        ("off", "home"),
+        ("offense", "home"),
+        ("offence", "home"),
+        ("def", "away"),
+        ("defense", "away"),
+        ("defence", "away"),
+    ):
+        g = kicked_off()  # the Bears (home) have the ball
+        g.enter("drive 3", f"timeout {word}")
+        assert g.situation["timeouts"][side] == 2, word
+
+
+def test_a_modifier_shorthand_takes_one_value_and_one_sign() -> None:
+    """docs/entries.md: "+2" and "mod +2" are the offence's modifier of 2; a word after it, or
+    a second sign, is refused and records nothing."""
+    g = kicked_off()
+    g.enter("drive 3", "play green rb-power lb-tackling", "snap 1")
+    assert "enter the modifier's printed value" in refused(g, "+2 x")
+    assert "got '++2'" in refused(g, "mod ++2")
+    assert "got '+-2'" in refused(g, "mod +-2")
+    g.enter("mod +2")
+    assert g.state.phase == "pile"
+
+
+def test_go_for_it_and_the_field_goal_have_their_spellings() -> None:
+    """Don't Want to Settle (rules/third-and-long.txt): "Go For It!" -- typed goforit,
+    go-for-it, goforit! or go for it; the field goal as kick, fg or fieldgoal."""
+    for word, kind in (
+        ("go-for-it", "go_for_it"),
+        ("goforit!", "go_for_it"),
+        ("go for it", "go_for_it"),
+        ("fg", "field_goal"),
+        ("fieldgoal", "field_goal"),
+    ):
+        g = to_the_end_zone(kicked_off())
+        g.enter("score fg", word)
+        assert kind in g.kinds(), word
