@@ -107,6 +107,18 @@ def stored(app: ZebraApp, game: UUID) -> int:
     return len(app.referee.game_events(game))
 
 
+def into_the_kickoff_roll(app: ZebraApp) -> tuple[UUID, int, int]:
+    """A new game by touch up to the kickoff roll's last face: the receiving face tapped. Gives
+    the game, its stored events before 'receive', and the events one entry stores."""
+    game = start(app)
+    enter(app, "toss home")
+    before = stored(app, game)
+    enter(app, "receive")
+    one_entry = stored(app, game) - before
+    h.tap(one(app, "ChoiceButton", value="4"))
+    return game, before, one_entry
+
+
 def test_a_finger_bouncing_onto_the_next_pad_is_ignored_and_a_new_tap_is_not(
     tablet: ZebraApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -192,12 +204,7 @@ def test_the_frame_after_the_tap_that_ends_an_entry_shows_it_taken_before_the_st
     app = tablet
     # Not yet "Recording…" in words (a store slow for BUSY_AFTER: the locked store's test).
     monkeypatch.setattr(app_module, "BUSY_AFTER", 30.0)
-    game = start(app)
-    enter(app, "toss home")
-    before = stored(app, game)
-    enter(app, "receive")
-    one_entry = stored(app, game) - before
-    h.tap(one(app, "ChoiceButton", value="4"))
+    game, before, one_entry = into_the_kickoff_roll(app)
     # The store answers only when the test lets it: until then the entry is not recorded.
     asked, answer = threading.Event(), threading.Event()
     real_enter = app.referee.enter
@@ -262,12 +269,7 @@ def test_a_store_locked_by_another_writer_is_a_banner_with_retry_and_records_onc
     tablet: ZebraApp, store: str
 ) -> None:
     app = tablet
-    game = start(app)
-    enter(app, "toss home")
-    before = stored(app, game)
-    enter(app, "receive")
-    one_entry = stored(app, game) - before
-    h.tap(one(app, "ChoiceButton", value="4"))
+    game, before, one_entry = into_the_kickoff_roll(app)
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLD_LOCK, store],
         stdin=subprocess.PIPE,
@@ -564,12 +566,7 @@ def test_a_league_server_gone_away_is_a_banner_with_retry_and_records_once(
     address, proxy = unreliable_league
     app = h.launch(Referee(resolve(address, create=True)))
     try:
-        game = start(app)
-        enter(app, "toss home")
-        before = stored(app, game)
-        enter(app, "receive")
-        one_entry = stored(app, game) - before
-        h.tap(one(app, "ChoiceButton", value="4"))
+        game, before, one_entry = into_the_kickoff_roll(app)
         proxy.stop()
         touch(one(app, "ChoiceButton", value="2"))
         h.frames()
