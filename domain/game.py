@@ -37,7 +37,7 @@ from eventsourcing.domain import Aggregate, event
 from domain import deltas, kernel, rulesets, snapshots
 from domain.corrections import DISPUTES, AlreadyRecorded, GameMovedOn, Proposal, describe
 from domain.ruleset import IllegalEntry, Prompt, Ruleset, Ruling
-from domain.sides import Sides, resolve
+from domain.sides import Sides, of_entry
 
 __all__ = ["AlreadyRecorded", "Correction", "Derived", "Entry", "Game", "GameMovedOn"]
 
@@ -376,6 +376,10 @@ class Game(Aggregate):
         self._base = 0
         self._checkpoints: dict[int, Checkpoint] = {}
         self._prompt: tuple[Any, Prompt] | None = None
+        # Entries stored without whole sides (Zebra 0.2 and earlier): the standing entries
+        # before each when it was recorded, and the sides read from them once asked.
+        self._recorded_before: dict[int, tuple[list[Entry], int]] = {}
+        self._recovered: dict[int, Sides] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A copy for one command: fresh containers, shared immutable entries and fold steps.
@@ -397,6 +401,8 @@ class Game(Aggregate):
             _standing=None if self._standing is None else list(self._standing),
             _steps=None if self._steps is None else list(self._steps),
             _checkpoints=dict(self._checkpoints),
+            _recorded_before=dict(self._recorded_before),
+            _recovered=dict(self._recovered),
             _pending_events=list(self._pending_events),
         )
         return copied
@@ -608,8 +614,8 @@ class Game(Aggregate):
         self._no_pending()
         rules = self.rules
         last = self._last()
-        sides = resolve(self.prompt, text)
         state, rulings = rules.apply(last.state, text)
+        sides = of_entry(rules, last.state, text)
         seq = len(self.entries) + 1
         step = Derived(seq, state, tuple(rulings), rules.situation(state), rules.situation)
         self._entered(
@@ -1044,18 +1050,18 @@ class Game(Aggregate):
         kept = sum(1 for e in sequence[:start] if e.stands)
         # Only from the step before the first changed entry: from the checkpoint before it.
         steps = [self._step_at(kept)]
-        known = self._sides_from(sequence[start:])
+        known = self._recovered_sides(sequence[start:])
         invalid: list[tuple[Entry, str]] = []
         resolved: dict[int, Sides] = {}
         for entry in sequence[start:]:
             if not entry.stands:
                 continue
             state = steps[-1].state
-            now = resolve(kernel.asked(rules, state), entry.text)
-            then = entry.sides or known.get(entry.seq)
+            then = known.get(entry.seq, entry.sides)
             try:
+                now = of_entry(rules, state, entry.text)
                 state, rulings = rules.apply(state, entry.text)
-                if then is not None and then != now:
+                if then is not None and not then.same_team(now):
                     raise IllegalEntry(
                         f"it was entered for {then.describe(self.names)}, but "
                         f"{now.describe(self.names)} would act there now"
@@ -1079,22 +1085,48 @@ class Game(Aggregate):
             )
         return Correction(tuple(invalid), steps, kept, resolved=resolved)
 
-    def _sides_from(self, later: list[Entry]) -> dict[int, Sides]:
-        """Sides of entries recorded before sides were kept, as the current fold resolves them.
+    def sides_of(self, seq: int) -> Sides | None:
+        """Entry ``seq``'s sides as recorded: stored with it, or for an entry Zebra 0.2 stored
+        without them, read from the game as it stood when the entry was recorded."""
+        entry = self.entry(seq)
+        return self._recovered_sides([entry]).get(seq, entry.sides)
 
-        Zebra 0.1 stored entries as typed; their sides are what the game shown at the time
-        made of them, which is the current fold for every entry that still stands.
+    def _recovered_sides(self, later: list[Entry]) -> dict[int, Sides]:
+        """The sides of entries stored without them (Zebra 0.1) or without the form they
+        matched (an entry typed without its keyword in Zebra 0.2), as they were when recorded.
+
+        Each such entry kept the standing entries before it at the moment it was recorded
+        (``_recorded_before``): the rules folded over those give the prompt the table was
+        answering then, so its sides are those it had, never guessed from the game as it is now
+        (a correction since may have given its place to the other team).
         """
-        legacy = {e.seq for e in later if e.sides is None and e.stands}
-        if not legacy:
-            return {}
-        steps = self.folded
-        rules = self.rules
+        legacy = [
+            e
+            for e in later
+            if e.stands
+            and e.seq in self._recorded_before
+            and (e.sides is None or not e.sides.recorded_whole)
+        ]
         found: dict[int, Sides] = {}
-        for before, step in zip(steps, steps[1:], strict=False):
-            if step.seq in legacy:
-                text = self.entries[step.seq].text
-                found[step.seq] = resolve(kernel.asked(rules, before.state), text)
+        # By the list an entry's standing entries were kept in: the fold over it from the
+        # opening, so the entries recorded between two corrections share one fold.
+        folds: dict[int, list[Derived]] = {}
+        for entry in legacy:
+            known = self._recovered.get(entry.seq)
+            if known is None:
+                before, count = self._recorded_before[entry.seq]
+                fold = folds.setdefault(id(before), [self._opening()])
+                try:
+                    if len(fold) <= count:
+                        more = self._fold_on(fold[-1:], list(before[len(fold) - 1 : count]))
+                        fold.extend(more[1:])
+                    known = of_entry(self.rules, fold[count].state, entry.text)
+                except IllegalEntry:
+                    # These rules no longer accept what was entered then: its sides cannot be
+                    # read again, and the entry is not held to any.
+                    continue
+                self._recovered[entry.seq] = known
+            found[entry.seq] = known
         return found
 
     def _record(self, outcome: Correction, cid: str, by: str, at: str) -> Correction:
@@ -1189,6 +1221,9 @@ class Game(Aggregate):
         # A new entry comes last in play order, so the fold so far still stands.
         self._said(f"'{text}' was entered by {by} (entry {seq})", command)
         entry = Entry(seq=seq, text=text, by=by, at=at, sides=Sides.from_dict(sides))
+        if entry.sides is None or not entry.sides.recorded_whole:
+            standing = self._standing_list()
+            self._recorded_before[seq] = (standing, len(standing))
         self.entries[seq] = entry
         self.order.append(seq)
         if self._standing is not None:
@@ -1254,6 +1289,8 @@ class Game(Aggregate):
         new_sides = Sides.from_dict(sides) or old.sides
         self.entries[seq] = replace(old, text=text, sides=new_sides)
         self._forget_from(seq)
+        if new_sides is None or not new_sides.recorded_whole:
+            self._keep_recorded_before(seq)
 
     @event(Inserted)
     def _inserted(
@@ -1273,6 +1310,17 @@ class Game(Aggregate):
         self.entries[seq] = Entry(seq=seq, text=text, by=by, at=at, sides=Sides.from_dict(sides))
         self.order.insert(0 if after == 0 else self.order.index(after) + 1, seq)
         self._forget_from(seq)
+        kept = self.entries[seq].sides
+        if kept is None or not kept.recorded_whole:
+            self._keep_recorded_before(seq)
+
+    def _keep_recorded_before(self, seq: int) -> None:
+        """For an entry recorded without whole sides: the entries standing before it now, as
+        it is recorded (``_recovered_sides`` reads its sides from them)."""
+        at = self.order.index(seq)
+        before = [e for e in self.in_order[:at] if e.stands]
+        self._recorded_before[seq] = (before, len(before))
+        self._recovered.pop(seq, None)
 
     @event(Withdrawn)
     def _withdrawn(self, seq: int, reason: str, by: str, at: str, correction: str) -> None:

@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from domain.entries import words
-from domain.ruleset import SIDES, IllegalEntry, Prompt, Ruling, Side, situation
+from domain.ruleset import SIDES, EntryForm, IllegalEntry, Prompt, Ruling, Side, situation
 
 FINAL = "final"
 # The phase key of handlers that take their keyword in any phase (a time-out, a challenge).
@@ -144,6 +144,39 @@ class Rules(Generic[S]):
         if self.after is not None:
             return self.after(after, rulings)
         return after, rulings
+
+
+    def form(self, state: S, text: str) -> EntryForm | None:
+        """The form of the prompt that ``text`` answers, read as ``step`` reads it: the keyword
+        after the game's shorthands and aliases ("6 2 4 / 3 5 1" is a white roll), then the
+        form of that keyword whose words and values fit. None when no form is due for it."""
+        try:
+            tokens = self.read(text)
+            if self.phase(state) == FINAL:
+                return None
+            keyword, rest = self.split(state, tokens)
+        except IllegalEntry:
+            return None
+        return matching_form(self.prompt(state), keyword, rest)
+
+
+def matching_form(prompt: Prompt, keyword: str, rest: Sequence[str]) -> EntryForm | None:
+    """The form ``keyword`` and its values match among ``prompt``'s: forms of one keyword may
+    differ in further keyword words ("star home", "audible score") and in how many values they
+    take; the one whose words and count fit is chosen, else the first of the keyword."""
+    candidates = [f for f in prompt.forms if f.keyword and f.keyword.split()[0] == keyword]
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    worded = [f for f in candidates if _keyword_fits(f, rest)] or candidates
+    for form in worded:
+        if len(rest) - (len(form.keyword.split()) - 1) == len(form.slots):
+            return form
+    return worded[0]
+
+
+def _keyword_fits(form: EntryForm, rest: Sequence[str]) -> bool:
+    more = form.keyword.split()[1:]
+    return list(rest[: len(more)]) == more
 
 
 def due_keywords(prompt: Prompt) -> set[str]:

@@ -321,6 +321,12 @@ class Ruleset(Protocol[S]):
         """The public view, built with ``domain.ruleset.situation``."""
         ...
 
+    def form(self, state: S, text: str) -> EntryForm | None:
+        """The form of ``expected(state)`` that ``text`` matches, however it was typed (its
+        keyword left out, aliased or its values labelled); None when it matches none. Whose
+        slot each value fills is read from this form (``domain.sides``)."""
+        ...
+
 
 def resolve_options(specs: tuple[GameOption, ...], given: Mapping[str, str]) -> dict[str, str]:
     """The agreed options with defaults filled in; an unknown name or value is refused."""

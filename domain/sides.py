@@ -9,29 +9,57 @@ correction may change what an entry means on the field but never which team it b
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from domain.ruleset import SIDES, Prompt, Side
+from domain import kernel
+from domain.ruleset import SIDES, EntryForm, Prompt, Ruleset, Side
 
 
 @dataclass(frozen=True)
 class Sides:
-    """The side that acted, and the side each value of the entry belongs to (None: nobody's)."""
+    """The side that acted, and the side each value of the entry belongs to (None: nobody's).
+
+    ``form`` is the keyword of the entry form the entry matched ("" for none); None for an
+    entry recorded before the matched form was kept (Zebra 0.2 and earlier), whose slots may
+    be missing and are recovered from the game as it stood when it was recorded.
+    """
 
     actor: Side | None
     slots: tuple[Side | None, ...] = ()
+    form: str | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The plain form stored in an event."""
-        return {"actor": self.actor, "slots": list(self.slots)}
+        return {"actor": self.actor, "slots": list(self.slots), "form": self.form}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any] | None) -> Sides | None:
         """The sides stored by ``to_dict``; None for entries recorded before sides were kept."""
         if not d:
             return None
-        return cls(_side(d.get("actor")), tuple(_side(s) for s in d.get("slots") or ()))
+        form = d.get("form")
+        return cls(
+            _side(d.get("actor")),
+            tuple(_side(s) for s in d.get("slots") or ()),
+            form if isinstance(form, str) else None,
+        )
+
+    @property
+    def recorded_whole(self) -> bool:
+        """Whether these sides were stored with the form they matched, or with slot sides: an
+        entry stored by Zebra 0.2 without a keyword kept neither (its sides are recovered)."""
+        return self.form is not None or bool(self.slots)
+
+    @property
+    def owners(self) -> tuple[Side, ...]:
+        """The teams whose values the entry holds, in the order they come (each once)."""
+        return tuple(dict.fromkeys(s for s in self.slots if s is not None))
+
+    def same_team(self, other: Sides) -> bool:
+        """Whether ``other`` gives the entry to the same teams: the same actor, and the same
+        owners of its values in the same order (forms of one keyword differ only in arity)."""
+        return self.actor == other.actor and self.owners == other.owners
 
     def describe(self, names: Mapping[str, str]) -> str:
         """Whose entry this is in words, e.g. "Bears, then Packers" or "Bears"."""
@@ -52,15 +80,17 @@ def actor_side(prompt: Prompt) -> Side | None:
     return _side(first)
 
 
-def resolve(prompt: Prompt, text: str) -> Sides:
-    """The sides of ``text`` as an answer to ``prompt``: who acts and whose each value is."""
-    keyword = text.strip().split(" ", 1)[0].lower() if text.strip() else ""
-    slots: tuple[Side | None, ...] = ()
-    for form in prompt.forms:
-        if form.keyword == keyword and form.slots:
-            slots = tuple(slot.side for slot in form.slots)
-            break
-    return Sides(actor_side(prompt), slots)
+def resolve(prompt: Prompt, form: EntryForm | None) -> Sides:
+    """The sides of an entry that matched ``form`` of ``prompt``: who acts and whose each
+    value is, as the form's slots say."""
+    slots = tuple(slot.side for slot in form.slots) if form is not None else ()
+    return Sides(actor_side(prompt), slots, form.keyword if form is not None else "")
+
+
+def of_entry(rules: Ruleset[Any], state: Any, text: str) -> Sides:
+    """The sides of ``text`` entered at ``state``: from the form it matches, whatever way it
+    was typed (keyword, shorthand, labelled or aliased), never from its first word."""
+    return resolve(kernel.asked(rules, state), rules.form(state, text))
 
 
 def labelled(text: str, sides: Sides | None, names: Mapping[str, str]) -> str:

@@ -198,6 +198,10 @@ class CoinFlip:
     def apply(self, state: CoinFlipState, text: str) -> Outcome:
         return RULES.step(state, text)
 
+    def form(self, state: CoinFlipState, text: str) -> EntryForm | None:
+        """The form of the prompt ``text`` matches (the kernel's reading of it)."""
+        return RULES.form(state, text)
+
     def situation(self, state: CoinFlipState) -> dict[str, Any]:
         live = state.phase == "play"
         return kernel.common_situation(

@@ -9,7 +9,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import HALVES
-from domain.ruleset import GameOption, Prompt, Ruling, resolve_options
+from domain.ruleset import EntryForm, GameOption, Prompt, Ruling, resolve_options
 from domain.rulesets.firstandgoal.board import board_dice
 from domain.rulesets.firstandgoal.clock import run_the_clock, time_out, time_out_options
 from domain.rulesets.firstandgoal.halves import out_of_cards_ends_the_half
@@ -124,6 +124,10 @@ class FirstAndGoal:
     def apply(self, state: FirstAndGoalState, text: str) -> tuple[FirstAndGoalState, list[Ruling]]:
         """One entry as typed at the table, through the kernel's shared step."""
         return RULES.step(state, text)
+
+    def form(self, state: FirstAndGoalState, text: str) -> EntryForm | None:
+        """The form of the prompt ``text`` matches (the kernel's reading of it)."""
+        return RULES.form(state, text)
 
     def situation(self, state: FirstAndGoalState) -> dict[str, Any]:
         """The public view: score by half, board, time-outs and the card clock."""

@@ -20,7 +20,7 @@ from typing import Any
 from domain import kernel
 from domain.entries import words
 from domain.periods import SLOTS
-from domain.ruleset import SIDES, IllegalEntry, Prompt, Ruling
+from domain.ruleset import SIDES, EntryForm, IllegalEntry, Prompt, Ruling
 from domain.rulesets.gridironmasters.attempts import (
     audible,
     audible_discard,
@@ -118,6 +118,10 @@ class GridironMasters:
     def apply(self, state: GridironState, text: str) -> tuple[GridironState, list[Ruling]]:
         """One entry as typed at the table."""
         return RULES.step(state, text)
+
+    def form(self, state: GridironState, text: str) -> EntryForm | None:
+        """The form of the prompt ``text`` matches (the kernel's reading of it)."""
+        return RULES.form(state, text)
 
     def situation(self, state: GridironState) -> dict[str, Any]:
         """The public view: the nine slots a side, totals, whose turn, hands, overtime state."""

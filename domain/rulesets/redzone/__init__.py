@@ -14,7 +14,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import QUARTERS
-from domain.ruleset import SIDES, GameOption, Prompt, Ruling, resolve_options
+from domain.ruleset import SIDES, EntryForm, GameOption, Prompt, Ruling, resolve_options
 from domain.rulesets.redzone.clock import clock_view
 from domain.rulesets.redzone.handlers import HANDLERS
 from domain.rulesets.redzone.parse import read_entry, split_entry
@@ -85,6 +85,10 @@ class RedZone:
     def apply(self, state: RedZoneState, text: str) -> tuple[RedZoneState, list[Ruling]]:
         """One entry as typed at the table, through the kernel's shared step."""
         return RULES.step(state, text)
+
+    def form(self, state: RedZoneState, text: str) -> EntryForm | None:
+        """The form of the prompt ``text`` matches (the kernel's reading of it)."""
+        return RULES.form(state, text)
 
     def situation(self, state: RedZoneState) -> dict[str, Any]:
         """The public view: score, quarter, ball, and each coach's decks, hand and time-outs."""

@@ -13,7 +13,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import QUARTERS
-from domain.ruleset import GameOption, Prompt, Ruling, Side, resolve_options
+from domain.ruleset import EntryForm, GameOption, Prompt, Ruling, Side, resolve_options
 from domain.rulesets.rushzone.prompts import PROMPTS, field_goal_in_range
 from domain.rulesets.rushzone.reading import read_keyword, read_rolls
 from domain.rulesets.rushzone.state import (
@@ -126,6 +126,10 @@ class RushZone:
     def apply(self, state: RushZoneState, text: str) -> tuple[RushZoneState, list[Ruling]]:
         """One entry as typed at the table."""
         return RULES.step(state, text)
+
+    def form(self, state: RushZoneState, text: str) -> EntryForm | None:
+        """The form of the prompt ``text`` matches (the kernel's reading of it)."""
+        return RULES.form(state, text)
 
     def situation(self, state: RushZoneState) -> dict[str, Any]:
         """The public view: score, pad, quarter and round, ball and down."""

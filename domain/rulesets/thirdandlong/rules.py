@@ -11,7 +11,9 @@ from domain.entries import words
 from domain.periods import QUARTERS
 from domain.ruleset import (
     SIDES,
+    EntryForm,
     GameOption,
+    IllegalEntry,
     Prompt,
     Ruling,
     resolve_options,
@@ -97,6 +99,17 @@ class ThirdAndLong:
             after, more = self.apply(settled, text)
             return after, [*first, *more]
         return RULES.step(state, text)
+
+    def form(self, state: ThirdAndLongState, text: str) -> EntryForm | None:
+        """The form ``text`` matches; in the challenge window, an entry that is no challenge
+        matches a form of the prompt after the ruling on the field is accepted (``apply``)."""
+        try:
+            review = state.phase == "review" and read(text)[0] not in HANDLERS["review"]
+            if review:
+                state, _ = accept_ruling(state, open_play(state))
+        except IllegalEntry:
+            return None
+        return RULES.form(state, text)
 
     def situation(self, state: ThirdAndLongState) -> dict[str, Any]:
         """The public view: score by quarter, the drive, the open play and the Action Deck."""
