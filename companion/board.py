@@ -74,7 +74,7 @@ def extras_line(status: dict[str, Any]) -> str:
     names = team_names(status)
     # Challenges sit under the team names already; the rest is shown by its own widget.
     skip = {*SITUATION_KEYS, "game_id", "entries", "struck", "pad", "options", "phase", "version"}
-    skip |= {"pending", "goal_to_go", "overtime"}
+    skip |= {"pending", "score_pending", "goal_to_go", "overtime"}
     skip.add("challenges")
     bits: list[str] = []
     for key, value in status.items():
@@ -108,8 +108,12 @@ def spot_text(status: dict[str, Any], names: Mapping[str, str] | None = None) ->
 
 
 def side_line(status: dict[str, Any], side: str) -> str:
-    """Under a team's score: time-outs and challenges left, where the game has them."""
+    """Under a team's score: points held for a challenge window, then time-outs and challenges
+    left, where the game has them."""
     bits = []
+    held = status.get("score_pending")
+    if isinstance(held, dict) and held.get("team") == side:
+        bits.append(f"+{held['points']} pending")
     timeouts = status.get("timeouts")
     if isinstance(timeouts, dict):
         bits.append(f"Time-outs {timeouts.get(side, 0)}")

@@ -59,6 +59,9 @@ def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
         when += " · two-minute warning"
     lines.append(f"  {home:<{width}}  {score['home']:>3}   (home)   {when}")
     lines.append(f"  {away:<{width}}  {score['away']:>3}   (away)")
+    held = pending_score_line(status)
+    if held:
+        lines.append(f"  {held}")
     ball = ball_line(status)
     if ball:
         lines.append(f"  {ball}")
@@ -71,6 +74,19 @@ def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
         lines.append(f"  Waiting for the other coach: {status['pending']} (confirm or reject)")
     lines.append(f"Next: {status['next']}")
     return lines
+
+
+def pending_score_line(status: dict[str, Any]) -> str:
+    """ "Pending: Rodeo +6 (touchdown), counted once the ruling on the field stands" while a
+    score waits out the challenge window (``score_pending``, Third and Long)."""
+    held = status.get("score_pending")
+    if not isinstance(held, dict):
+        return ""
+    what = str(held["kind"]).replace("_", " ")
+    return (
+        f"Pending: {status[held['team']]} +{held['points']} ({what}), counted once the ruling "
+        "on the field stands"
+    )
 
 
 def ball_line(status: dict[str, Any]) -> str:

@@ -349,6 +349,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("go_for_it_made", "Third and Long: the Go For It! play is won"),
     K("whistle", "Third and Long: the whistle, who wins the play"),
     K("inconclusive", "Third and Long: an inconclusive play"),
+    K("foul_cannot_score", "Third and Long: a score only a Personal Foul made does not count"),
     K("snap", "Third and Long: the snap card"),
     K("modifier", "Third and Long: a modifier card"),
     K("big_play", "Third and Long: a Big Play card"),

@@ -76,6 +76,35 @@ def resolve(
     return replace(state, phase="fourth"), rulings
 
 
+def short_of_the_score(
+    state: ThirdAndLongState, play: Play, outcome: Outcome
+) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Penalty/Personal Foul: a score only the Personal Foul made does not count; the ball stops
+    short of it: a key moment is inconclusive, a two-point try or Go For It! is run again."""
+    scorer = offence_of(state) if outcome == "offence" else state.defence
+    what = {"two": "the two-point try", "goforit": "the Go For It! play"}.get(play.kind)
+    if "safety" in play.big and outcome == "defence":
+        score = "the safety"
+    elif what:
+        score = what
+    else:
+        score = "the score"
+    then = f"{what} is run again" if what else "the play counts as inconclusive"
+    ruling = Ruling(
+        "foul_cannot_score",
+        f"No score by a Personal Foul: without it {state.name(scorer)} would not win this play, "
+        f"so they stop short of {score}; {then}.",
+        team=scorer,
+        data={"fouls": play.fouls, "would_be": outcome},
+    )
+    if what is None:
+        after, more = resolve(state, play, "inconclusive")
+        return after, [ruling, *more]
+    state, rulings = finish_play(state, play)
+    after, more = next_start(state, "play")
+    return after, [ruling, *rulings, *more]
+
+
 def finish_play(state: ThirdAndLongState, play: Play) -> tuple[ThirdAndLongState, list[Ruling]]:
     """After each play: the pile is discarded, injuries take effect, each coach draws one card."""
     injured, rulings = heal(replace(state, injured=state.injured + play.injuries), "plays")

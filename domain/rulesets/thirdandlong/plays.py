@@ -23,7 +23,7 @@ from domain.rulesets.thirdandlong.cards import (
     who_plays,
 )
 from domain.rulesets.thirdandlong.clock import next_start
-from domain.rulesets.thirdandlong.outcomes import he_breaks_loose, resolve
+from domain.rulesets.thirdandlong.outcomes import he_breaks_loose, resolve, short_of_the_score
 from domain.rulesets.thirdandlong.reading import (
     BIG_ALIASES,
     read_call,
@@ -214,7 +214,8 @@ def penalty(
     change = read_signed(rest[1], PENALTY_RANGE, "a penalty's change to the play total")
     state = use_card(state, user)
     negated = state.phase == "turnover"
-    play = replace(play, flags=play.flags + change, penalty=True, turnover=False)
+    fouls = play.fouls + (change if kind == "foul" else 0)
+    play = replace(play, flags=play.flags + change, fouls=fouls, penalty=True, turnover=False)
     state = replace(state, play=play, phase="pile")
     what = "Personal foul" if kind == "foul" else "Penalty"
     text = f"{what} card used by {state.name(user)}"
@@ -357,6 +358,9 @@ def whistle(
                 "outcome": outcome,
             },
         )
+    if foul_cannot_score(state, play, outcome):
+        after, more = short_of_the_score(state, play, outcome)
+        return after, [ruling, *more]
     if play.challenged is not None:
         state, settled = settle_challenge(state, play, play.challenged, outcome)
         outcome = settled[-1].data["applied"]
@@ -384,12 +388,37 @@ def accept_entry(
 
 def judge(state: ThirdAndLongState, play: Play) -> Outcome:
     """Play to the Whistle: above the target wins for the offence, equal is inconclusive."""
-    total, target = play_total(state, play), target_number(play)
+    return compare(play_total(state, play), target_number(play))
+
+
+def compare(total: int, target: int) -> Outcome:
+    """Determine Play Outcome: a total above the target wins, equal is inconclusive."""
     if total > target:
         return "offence"
     if total == target:
         return "inconclusive"
     return "defence"
+
+
+def foul_cannot_score(state: ThirdAndLongState, play: Play, outcome: Outcome) -> bool:
+    """Penalty/Personal Foul: "A team cannot automatically score as a result of a Personal Foul
+    card being used": the play scores, and without the fouls' changes it would not have."""
+    if not play.fouls or not wins_a_score(state, play, outcome):
+        return False
+    return compare(play_total(state, play) - play.fouls, target_number(play)) != outcome
+
+
+def wins_a_score(state: ThirdAndLongState, play: Play, outcome: Outcome) -> bool:
+    """Scoring: a win that scores, the last key moment, a touchdown or drive-completing Big Play,
+    a two-point try, a Go For It! (another scoring card), and the defence's Safety card."""
+    if outcome == "defence":
+        return play.kind == "moment" and "safety" in play.big
+    if outcome != "offence":
+        return False
+    if play.kind in ("two", "goforit"):
+        return True
+    stakes = {"td", "loose", "score"} & set(play.big)
+    return play.kind == "moment" and (state.moments == 1 or bool(stakes))
 
 
 def play_total(state: ThirdAndLongState, play: Play) -> int:

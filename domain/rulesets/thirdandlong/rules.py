@@ -140,6 +140,7 @@ class ThirdAndLong:
             play_total=total,
             rosters=roster_view(state),
             injured=injured_view(state),
+            score_pending=score_pending(state),
         )
 
 
@@ -156,6 +157,20 @@ def clock_view(state: ThirdAndLongState) -> dict[str, Any]:
         "next_play_can_start": next_play_can_start(state),
         "time_expired": state.expired,
     }
+
+
+def score_pending(state: ThirdAndLongState) -> dict[str, Any] | None:
+    """Challenge a Play: the points the ruling on the field scores, held back while either coach
+    may still challenge it and counted in the score once the ruling is accepted."""
+    if state.phase != "review" or state.play is None:
+        return None
+    _, rulings = accept_ruling(state, state.play)
+    scored = [r for r in rulings if r.points and r.team]
+    if not scored:
+        return None
+    team = scored[0].team
+    points = sum(r.points for r in scored if r.team == team)
+    return {"team": team, "points": points, "kind": scored[0].kind}
 
 
 def injured_view(state: ThirdAndLongState) -> list[dict[str, Any]]:

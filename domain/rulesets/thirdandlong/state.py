@@ -182,6 +182,8 @@ class Play:
     snap: int | None = None
     modifiers: tuple[int, ...] = ()
     flags: int = 0
+    # The Personal Foul cards' part of ``flags``: a score they alone make does not count.
+    fouls: int = 0
     penalty: bool = False
     big: tuple[str, ...] = ()
     turnover: bool = False
