@@ -45,7 +45,7 @@ def zebra(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def events_in(path: Path) -> int:
+def events_in(path: Path | str) -> int:
     referee = Referee(stores.resolve(str(path), create=False))
     try:
         return referee.recorder.max_notification_id() or 0
@@ -401,3 +401,31 @@ def test_an_events_export_with_a_team_named_as_a_side_is_refused(
     code, _, err = zebra("import", str(exported))
     one_line(code, err, str(exported), "home team cannot be called 'Away'")
     assert events_in(store) == before
+
+
+# Every store ---------------------------------------------------------------------------------
+
+
+def test_both_refusals_hold_on_every_store(store_url: str, tmp_path: Path) -> None:
+    """SQLite and PostgreSQL alike (store_url, tests/companion/conftest.py): a team named as a
+    side and a misspelt roster table are refused before anything reaches the store."""
+    code, _, err = zebra(
+        "play", "rushzone", "--home", "Bears", "--away", "Packers",
+        "--script", "/dev/null", "--store", store_url,
+    )  # fmt: skip
+    assert code == 0, err
+    before = events_in(store_url)
+    code, _, err = zebra(
+        "play", "rushzone", "--home", "Bears", "--away", "Offence",
+        "--script", "/dev/null", "--store", store_url,
+    )  # fmt: skip
+    one_line(code, err, "away team cannot be called 'Offence'")
+    misspelt = tmp_path / "rodeo.toml"
+    text = (EXAMPLES / "thirdandlong-roster.toml").read_text(encoding="utf-8")
+    misspelt.write_text(text.replace("[[stars]]", "[[star]]"), encoding="utf-8")
+    code, _, err = zebra(
+        "play", "thirdandlong", "--home", "Rodeo", "--away", "Buffalo",
+        "--roster-home", str(misspelt), "--store", store_url,
+    )  # fmt: skip
+    one_line(code, err, "did you mean [[stars]]?")
+    assert events_in(store_url) == before
