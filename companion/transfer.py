@@ -19,6 +19,7 @@ from companion.integrity import GENESIS, known_topics, link
 from domain import deltas
 from domain.game import Game
 from domain.ruleset import LATER_SITUATION_KEYS, IllegalEntry
+from domain.teams import team_names
 
 HEADER_KEY = "zebra_events"
 # Format 3 writes the events as stored since issue #19 (Ruled and Rederived of version 2: small
@@ -127,9 +128,23 @@ def read_events(text: str, where: str) -> tuple[UUID, list[Any]]:
         events.append(event)
     if not events or not isinstance(events[0], Game.Started):
         raise IllegalEntry(f"{where}: the first event is not the game's start")
+    _named_as_at_set_up(events[0], where)
     if fmt == 2:
         _compacted(events, where)
     return game_id, events
+
+
+def _named_as_at_set_up(started: Any, where: str) -> None:
+    """The teams' names pass the set-up rule (domain.teams), as if the game started here."""
+    home, away = started.home, started.away
+    if not isinstance(home, str) or not isinstance(away, str):
+        raise IllegalEntry(f"{where}: the game's start names its teams with something not text")
+    try:
+        named = team_names(home, away)
+    except IllegalEntry as exc:
+        raise IllegalEntry(f"{where}: {exc}") from None
+    if named != (home, away):
+        raise IllegalEntry(f"{where}: the team names {home!r} and {away!r} are not as set up")
 
 
 def _event(

@@ -38,6 +38,7 @@ from domain import deltas, kernel, rulesets, snapshots
 from domain.corrections import DISPUTES, AlreadyRecorded, GameMovedOn, Proposal, describe
 from domain.ruleset import IllegalEntry, Prompt, Ruleset, Ruling
 from domain.sides import Sides, of_entry
+from domain.teams import team_names
 
 __all__ = ["AlreadyRecorded", "Correction", "Derived", "Entry", "Game", "GameMovedOn"]
 
@@ -314,12 +315,8 @@ class Game(Aggregate):
     ) -> Game:
         """Set up a game; bad team names or options are refused before anything is recorded."""
         rules = rulesets.get(ruleset)
-        home, away = _team_name(home, "home"), _team_name(away, "away")
+        home, away = team_names(home, away)
         by = person(by)
-        if home.lower() == away.lower():
-            raise IllegalEntry(
-                f"both teams are called {home!r}; give the two teams different names"
-            )
         options = dict(options)
         disputes = options.pop("disputes", "referee")
         if disputes not in DISPUTES:
@@ -1408,15 +1405,3 @@ def person(name: str) -> str:
 def same_person(a: str, b: str) -> bool:
     """Two names for one person: compared as entered, ignoring case and spacing."""
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
-
-
-def _team_name(name: str, side: str) -> str:
-    """A team's name as printed on the scoreboard: 1 to 30 visible characters."""
-    cleaned = " ".join(str(name).split())
-    if not cleaned:
-        raise IllegalEntry(f"the {side} team needs a name")
-    if len(cleaned) > 30:
-        raise IllegalEntry(f"the {side} team's name is {len(cleaned)} characters; 30 at most")
-    if any(not ch.isprintable() for ch in cleaned):
-        raise IllegalEntry(f"the {side} team's name has a control character; type plain text")
-    return cleaned

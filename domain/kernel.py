@@ -230,6 +230,12 @@ def signed_number(token: str, low: int, high: int, what: str) -> int:
 # Sides and the score -----------------------------------------------------------------------------
 
 
+# The words that name the offence and the defence once play is under way (the games that take
+# them label rolls and teams with them); a team may not be called by one (domain.teams).
+OFFENCE_WORDS = ("off", "offense", "offence")
+DEFENCE_WORDS = ("def", "defense", "defence")
+
+
 def side_labels(state: GameState) -> dict[str, Side]:
     """The words that name a side: home, away and each team's name in lower case."""
     labels: dict[str, Side] = {"home": "home", "away": "away"}

@@ -69,3 +69,13 @@ def roster_setup(name: str) -> Callable[[str, str], list[str]] | None:
     """The game's way to turn a checked roster file into set-up entries, if it has one."""
     module = import_module(f"{__name__}.{get(name).name}")
     return getattr(module, "roster_entries", None)
+
+
+def file_schemas() -> list[Any]:
+    """The roster and deck file schemas of every game that reads such files."""
+    found = []
+    for name in names():
+        schema = getattr(import_module(f"{__name__}.{get(name).name}"), "FILE_SCHEMA", None)
+        if schema is not None:
+            found.append(schema)
+    return found

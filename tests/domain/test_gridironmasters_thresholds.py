@@ -285,14 +285,15 @@ def test_new_deck_sets_aside_players_from_705(unit: str, position: str) -> None:
 def test_playbook_count_up_to_sixty() -> None:
     """Deck files: a card's `count` (a deck of 24 or more Playbook cards, counts 1 to 60)."""
     deck = valid_deck()
-    deck["playbook"] = [
-        {"name": "Dive", "result": "Touchdown", "type": "Inside Run", "count": 60},
-        {"name": "Kick", "result": "Field Goal", "type": "Inside Run", "count": 61},
-        {"name": "Sweep", "result": "Field Goal", "type": "Outside Run", "count": 0},
-    ]
-    found = problems(deck)
-    assert _with(found, "Kick has count 61") and _with(found, "Sweep has count 0")
-    assert not _with(found, "Dive has count")
+    deck["playbook"] = [{"name": "Dive", "result": "Touchdown", "type": "Inside Run", "count": 60}]
+    assert not _with(problems(deck), "count")
+    for count in (61, 0):
+        deck["playbook"][0]["count"] = count
+        found = problems(deck)
+        assert found == [
+            f"[[playbook]] 1 (Dive), count = {count}: out of range; expected how many copies, "
+            "1 to 60"
+        ]
 
 
 def test_prompt_offers_the_roster_cards_still_in_hand() -> None:

@@ -286,7 +286,9 @@ def test_roster_file_without_substitutions_is_a_13_man_squad() -> None:
     assert "substitutions = false" in text
     assert roster_problems(text.replace("substitutions = false", "")) == []
     bad = roster_problems(text.replace("substitutions = false", 'substitutions = "no"'))
-    assert bad == ["substitutions must be true or false, got 'no'"]
+    assert bad == [
+        'substitutions = "no": expected true or false (a 20-man squad with substitutions)'
+    ]
 
 
 # Skill checks: whose skill ------------------------------------------------------------------------

@@ -614,6 +614,33 @@ def test_a_card_games_roster_files_are_checked_before_the_game_starts(
     assert entries and all(e.startswith("star home") for e in entries)
 
 
+
+def test_new_game_refuses_a_misspelt_roster_table_and_a_team_named_as_a_side(
+    tablet: ZebraApp, tmp_path: Path
+) -> None:
+    """Issue #26 at the tablet's door: a `[[star]]` file names `[[stars]]`, a home team called
+    Away is refused, each in place with nothing stored (docs/rulings.md)."""
+    app = tablet
+    h.tap(button(app, "FitButton", source="NEW GAME"))
+    screen = app.manager.current_screen
+    h.tap(button(app, "TeamToggle", value="thirdandlong"))
+    misspelt = tmp_path / "rodeo.toml"
+    text = (EXAMPLES / "thirdandlong-roster.toml").read_text(encoding="utf-8")
+    misspelt.write_text(text.replace("[[stars]]", "[[star]]"), encoding="utf-8")
+    screen.ids.home.text, screen.ids.away.text = "Rodeo", "Buffalo"
+    screen.ids.home_roster.text = str(misspelt)
+    h.tap(screen.ids.start)
+    assert app.manager.current == "newgame"
+    assert "unknown table [[star]]: did you mean [[stars]]?" in app.message
+    screen.ids.home_roster.text = ""
+    screen.ids.home.text = "Away"
+    h.tap(screen.ids.start)
+    h.settle()
+    assert app.manager.current == "newgame"
+    assert "home team cannot be called 'Away'" in app.message
+    assert app.referee.games() == []
+    assert (app.referee.recorder.max_notification_id() or 0) == 0
+
 def test_export_writes_every_format_to_the_documents_folder(
     tablet: ZebraApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -202,8 +202,8 @@ def one_side(rest: Sequence[str], keyword: str, state: FirstAndGoalState) -> Sid
         raise IllegalEntry(f"enter the team: {keyword} home | {keyword} away")
     roles: dict[str, Side] = {}
     if state.offense is not None and state.phase != "toss":
-        roles = {w: state.offense for w in ("off", "offence", "offense")}
-        roles.update({w: state.defence for w in ("def", "defence", "defense")})
+        roles = dict.fromkeys(kernel.OFFENCE_WORDS, state.offense)
+        roles.update(dict.fromkeys(kernel.DEFENCE_WORDS, state.defence))
     return kernel.side_word(rest[0], state, labels=roles)
 
 

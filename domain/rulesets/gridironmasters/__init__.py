@@ -31,7 +31,7 @@ from domain.rulesets.gridironmasters.attempts import (
     roster_card,
     scoring_attempt,
 )
-from domain.rulesets.gridironmasters.deck import deck_problems
+from domain.rulesets.gridironmasters.deck import FILE_SCHEMA, deck_problems
 from domain.rulesets.gridironmasters.prompts import PROMPTS
 from domain.rulesets.gridironmasters.reading import KEYWORD_ALIASES, normalise
 from domain.rulesets.gridironmasters.state import SLOTS_PER_SIDE, GridironState
@@ -42,7 +42,7 @@ from domain.rulesets.gridironmasters.views import (
     slots_view,
 )
 
-__all__ = ["RULESET", "GridironMasters", "GridironState", "deck_problems"]
+__all__ = ["FILE_SCHEMA", "RULESET", "GridironMasters", "GridironState", "deck_problems"]
 
 Outcome = tuple[GridironState, list[Ruling]]
 

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.rosterfiles import ABSURD_CAPS, TEAM, FileSchema, Key, read_file
+from domain.ruleset import IllegalEntry
 from domain.rulesets.gridironmasters.state import (
     DEFENSE_POSITIONS,
+    MAX_CARD_NUMBER,
     OFFENSE_POSITIONS,
     PLAY_TYPE_NAMES,
     PLAY_TYPES,
     POSITION_ALIASES,
+    SALARY_CAP,
 )
-
-SALARY_CAP = 120.0
-
 
 BENCH_FROM = 705
 
@@ -49,6 +49,42 @@ _DECK_RESULTS = {
 }
 
 
+# The most copies of one Playbook card a deck file may ask for (Zebra's bound, docs/rulings.md).
+MAX_COPIES = 60
+
+_SALARY_HIGH = ABSURD_CAPS * SALARY_CAP
+
+_PLAYER_CARD = {
+    "number": Key(
+        "whole", f"the Player # printed on the card, 1 to {MAX_CARD_NUMBER}", 1, MAX_CARD_NUMBER
+    ),
+    "name": Key("text", "the name printed on the card"),
+    "position": Key("text", "the position printed on the card"),
+    "salary": Key("number", f"the salary in $ millions, 0 to {_SALARY_HIGH:g}", 0, _SALARY_HIGH),
+}
+
+FILE_SCHEMA = FileSchema(
+    "Masters of the Gridiron",
+    "deck file",
+    keys={"team": TEAM, "deck": Key("text", '"built" or "new"')},
+    tables={
+        "offense": _PLAYER_CARD,
+        "defense": _PLAYER_CARD,
+        "playbook": {
+            "name": Key("text", "the name printed on the card"),
+            "result": Key("text", '"Touchdown", "Field Goal" or "Audible"'),
+            "type": Key("text", "Inside Run, Outside Run, Short Pass or Long Pass"),
+            "count": Key("whole", f"how many copies, 1 to {MAX_COPIES}", 1, MAX_COPIES),
+        },
+    },
+    each={
+        "offense": "one per Offense card",
+        "defense": "one per Defense card",
+        "playbook": "one per Playbook card",
+    },
+)
+
+
 @dataclass(frozen=True)
 class DeckCard:
     where: str
@@ -61,11 +97,9 @@ class DeckCard:
 def deck_problems(text: str) -> list[str]:
     """Deck Building: every rule a deck file breaks, one line each naming the offending cards."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return [f"not a readable deck file (TOML): {exc}"]
-    except (TypeError, ValueError) as exc:  # pragma: no cover - tomllib raises TOMLDecodeError
-        return [f"not a readable deck file: {exc}"]
+        data = read_file(FILE_SCHEMA, text)
+    except IllegalEntry as exc:
+        return [str(exc)]
     problems: list[str] = []
     opened = data.get("deck", "built")
     if opened not in ("built", "new"):
@@ -177,20 +211,10 @@ def _extras(cards: Sequence[DeckCard], needs: Mapping[str, int]) -> list[DeckCar
 def _deck_players(
     data: Mapping[str, Any], key: str, positions: Sequence[str], problems: list[str]
 ) -> list[DeckCard]:
-    raw = data.get(key, [])
-    if not isinstance(raw, list):
-        problems.append(f"[[{key}]] is a list of cards, one [[{key}]] table per card")
-        return []
     out: list[DeckCard] = []
-    for i, item in enumerate(raw, start=1):
+    for i, item in enumerate(data.get(key, []), start=1):
         where = f"{key} card {i}"
-        if not isinstance(item, dict):
-            problems.append(f"{where}: a card is a table with number, name, position, salary")
-            continue
         number = item.get("number")
-        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-            problems.append(f"{where}: number {number!r} is not a whole number")
-            number = None
         name = str(item.get("name", "")).strip()
         label = DeckCard(where, number, name, "", 0.0)
         raw_pos = str(item.get("position", "")).strip().lower()
@@ -201,7 +225,7 @@ def _deck_players(
                 f"{key} positions are {' '.join(p.upper() for p in positions)}"
             )
         salary = item.get("salary")
-        if isinstance(salary, bool) or not isinstance(salary, int | float) or salary < 0:
+        if salary is None:
             problems.append(
                 f"{key}: {_deck_label(label)} needs a salary in millions (salary = 4.5)"
             )
@@ -211,15 +235,8 @@ def _deck_players(
 
 
 def _deck_plays(data: Mapping[str, Any], problems: list[str]) -> list[tuple[str, str, str | None]]:
-    raw = data.get("playbook", [])
-    if not isinstance(raw, list):
-        problems.append("[[playbook]] is a list of cards, one [[playbook]] table per card")
-        return []
     out: list[tuple[str, str, str | None]] = []
-    for i, item in enumerate(raw, start=1):
-        if not isinstance(item, dict):
-            problems.append(f"playbook card {i}: a card is a table with name, result, type")
-            continue
+    for i, item in enumerate(data.get("playbook", []), start=1):
         name = str(item.get("name", "")).strip() or f"playbook card {i}"
         raw_result = str(item.get("result", "")).replace(" ", "").replace("_", "").lower()
         result = _DECK_RESULTS.get(raw_result)
@@ -239,11 +256,7 @@ def _deck_plays(data: Mapping[str, Any], problems: list[str]) -> list[tuple[str,
                     "Inside Run, Outside Run, Short Pass or Long Pass"
                 )
                 play_type = None
-        count = item.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 60:
-            problems.append(f"playbook: {name} has count {count!r}; a count is 1 to 60")
-            count = 1
-        out.extend([(name, result, play_type)] * count)
+        out.extend([(name, result, play_type)] * item.get("count", 1))
     return out
 
 

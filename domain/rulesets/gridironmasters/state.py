@@ -35,6 +35,10 @@ MAX_BONUS = 30
 MAX_CARD_NUMBER = 999
 
 
+# Deck Building: "Each deck cannot exceed a $120 million salary cap".
+SALARY_CAP = 120.0
+
+
 MAX_RATINGS_ON_CARD = 8
 
 

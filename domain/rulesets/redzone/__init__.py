@@ -19,11 +19,11 @@ from domain.rulesets.redzone.clock import clock_view
 from domain.rulesets.redzone.handlers import HANDLERS
 from domain.rulesets.redzone.parse import read_entry, split_entry
 from domain.rulesets.redzone.prompts import PROMPTS
-from domain.rulesets.redzone.rosters import roster_problems
+from domain.rulesets.redzone.rosters import FILE_SCHEMA, roster_problems
 from domain.rulesets.redzone.state import DECK_SIZES, Coach, RedZoneState
 from domain.rulesets.redzone.views import lineup_view
 
-__all__ = ["RULESET", "RedZone", "RedZoneState", "roster_problems"]
+__all__ = ["FILE_SCHEMA", "RULESET", "RedZone", "RedZoneState", "roster_problems"]
 
 # The shared step bound to Red Zone's tables; entries keep their typed case for names.
 RULES: kernel.Rules[RedZoneState] = kernel.Rules(

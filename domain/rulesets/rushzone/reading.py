@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.entries import RollSpec, rolls
+from domain.kernel import DEFENCE_WORDS, OFFENCE_WORDS
 from domain.ruleset import SIDES, EntryForm, Side, other
 from domain.rulesets.rushzone.state import DICE_COLOUR, DICE_PHASES, RushZoneState
 
@@ -13,9 +14,9 @@ def side_labels(state: RushZoneState) -> dict[str, Side]:
     labels: dict[str, Side] = {"home": "home", "away": "away"}
     if state.offense is not None:
         off = state.scorer if state.phase == "two_point" and state.scorer else state.offense
-        for word in ("off", "offense", "offence"):
+        for word in OFFENCE_WORDS:
             labels[word] = off
-        for word in ("def", "defense", "defence"):
+        for word in DEFENCE_WORDS:
             labels[word] = other(off)
     for side in SIDES:
         name = state.name(side).lower()

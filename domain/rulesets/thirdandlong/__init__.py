@@ -12,11 +12,12 @@ Action Deck and injuries), ``pregame``, ``plays``, ``outcomes``, ``scoring``, ``
 (team files) and ``rules`` (the ruleset and its handler table).
 """
 
-from domain.rulesets.thirdandlong.rosters import roster_entries, roster_problems
+from domain.rulesets.thirdandlong.rosters import FILE_SCHEMA, roster_entries, roster_problems
 from domain.rulesets.thirdandlong.rules import RULESET, ThirdAndLong
 from domain.rulesets.thirdandlong.state import ATTRIBUTES, ThirdAndLongState
 
 __all__ = [
+    "FILE_SCHEMA",
     "ATTRIBUTES",
     "RULESET",
     "ThirdAndLong",

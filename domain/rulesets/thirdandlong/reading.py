@@ -32,8 +32,8 @@ def side_word(token: str, state: ThirdAndLongState) -> Side:
 def _offence_labels(state: ThirdAndLongState) -> dict[str, Side]:
     if state.offense is None or state.phase in ("toss", "choice"):
         return {}
-    labels: dict[str, Side] = dict.fromkeys(("off", "offense", "offence"), state.offense)
-    labels.update(dict.fromkeys(("def", "defense", "defence"), other(state.offense)))
+    labels: dict[str, Side] = dict.fromkeys(kernel.OFFENCE_WORDS, state.offense)
+    labels.update(dict.fromkeys(kernel.DEFENCE_WORDS, other(state.offense)))
     return labels
 
 

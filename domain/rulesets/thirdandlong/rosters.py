@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
+from domain.rosterfiles import ABSURD_CAPS, TEAM, FileSchema, Key, read_file
 from domain.ruleset import (
     IllegalEntry,
     Side,
@@ -19,6 +19,38 @@ from domain.rulesets.thirdandlong.state import (
     ThirdAndLongState,
 )
 from domain.rulesets.thirdandlong.wording import money
+
+# No printed attribute is beyond this; the rules then allow +1 to +3 or -1 to -3.
+MAX_ATTRIBUTE = 9
+
+_SALARY_HIGH = ABSURD_CAPS * SALARY_CAP_TENTHS / 10
+
+FILE_SCHEMA = FileSchema(
+    "Third and Long",
+    "team file",
+    keys={"team": TEAM},
+    tables={
+        "stars": {
+            "position": Key("text", "the star's position (QB RB WR LB CB S)"),
+            "name": Key("text", "the name printed on the card"),
+            "team": Key("text", "the player's team printed on the card"),
+            "salary": Key(
+                "number", f"the salary in $ millions, 0 to {_SALARY_HIGH:g}", 0, _SALARY_HIGH
+            ),
+            **{
+                attribute: Key(
+                    "whole",
+                    f"an attribute as printed, -{MAX_ATTRIBUTE} to {MAX_ATTRIBUTE}",
+                    -MAX_ATTRIBUTE,
+                    MAX_ATTRIBUTE,
+                )
+                for attributes in ATTRIBUTES.values()
+                for attribute in attributes
+            },
+        }
+    },
+    each={"stars": "one per star Player card"},
+)
 
 
 def roster_view(state: ThirdAndLongState) -> dict[str, list[dict[str, Any]]]:
@@ -37,17 +69,13 @@ def roster_view(state: ThirdAndLongState) -> dict[str, list[dict[str, Any]]]:
 
 def roster_problems(text: str) -> list[str]:
     """Every broken rule in a Third and Long team file (TOML): cap, six stars, one per position,
-    attributes as printed. Bad TOML is one problem line."""
+    attributes as printed. A file that is not a team file (domain.rosterfiles) is one line."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        return [f"not valid TOML: {err}"]
+        data = read_file(FILE_SCHEMA, text)
+    except IllegalEntry as exc:
+        return [str(exc)]
     problems: list[str] = []
     stars = data.get("stars", [])
-    if not isinstance(stars, list) or not all(isinstance(s, dict) for s in stars):
-        return ["[[stars]] must be a list of tables, one per star Player card"]
-    if "team" in data and not isinstance(data["team"], str):
-        problems.append("team must be a string (the team's name)")
     seen: dict[str, str] = {}
     total = 0
     for i, star in enumerate(stars, start=1):
@@ -65,7 +93,7 @@ def roster_problems(text: str) -> list[str]:
         else:
             seen[pos] = label
         salary = star.get("salary")
-        if isinstance(salary, bool) or not isinstance(salary, int | float) or salary <= 0:
+        if salary is None or salary <= 0:
             problems.append(f"{label}: salary must be a positive number of $ millions")
         else:
             total += round(salary * 10)
@@ -78,7 +106,7 @@ def roster_problems(text: str) -> list[str]:
         cards = ", ".join(
             f"{_card_label(i, s)} {money(round(s['salary'] * 10))}"
             for i, s in enumerate(stars, 1)
-            if isinstance(s.get("salary"), int | float) and not isinstance(s.get("salary"), bool)
+            if s.get("salary") is not None
         )
         problems.append(f"total salary {money(total)} is over the $15M cap ({cards})")
     return problems
@@ -105,7 +133,7 @@ def roster_entries(text: str, side: Side) -> list[str]:
     if problems:
         raise IllegalEntry(f"the team file has problems: {problems[0]}")
     out = []
-    for star in tomllib.loads(text).get("stars", []):
+    for star in read_file(FILE_SCHEMA, text).get("stars", []):
         pos = str(star["position"]).lower()
         salary = money(round(star["salary"] * 10)).strip("$M")
         attrs = " ".join(str(abs(star[a])) for a in ATTRIBUTES[pos])
