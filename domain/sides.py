@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain import kernel
 from domain.ruleset import SIDES, EntryForm, Prompt, Ruleset, Side
 
 
@@ -90,6 +89,9 @@ def resolve(prompt: Prompt, form: EntryForm | None) -> Sides:
 def of_entry(rules: Ruleset[Any], state: Any, text: str) -> Sides:
     """The sides of ``text`` entered at ``state``: from the form it matches, whatever way it
     was typed (keyword, shorthand, labelled or aliased), never from its first word."""
+    # The kernel on first use: the views read labelled sides on paths that load no rules.
+    from domain import kernel
+
     return resolve(kernel.asked(rules, state), rules.form(state, text))
 
 
