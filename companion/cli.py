@@ -202,7 +202,7 @@ def games(store: StoreOption = None) -> None:
     """List the stored games, most recently played first."""
     referee = open_referee(store)
     found = referee.games()
-    if not found:
+    if not found and not referee.unreadable:
         typer.echo(f"No games in {referee.store} yet. Start one with 'zebra play'.")
         return
     for g in found:
@@ -212,6 +212,15 @@ def games(store: StoreOption = None) -> None:
             f"{g.game_id.hex[:8]}  {g.ruleset:<15} {score:<40} {state:<8} "
             f"{g.entries:>4} entries  {g.last_at}"
         )
+    name_unreadable(referee)
+
+
+def name_unreadable(referee: Referee) -> None:
+    """After a listing of the games that could be read: one line for each that could not."""
+    for line in referee.unreadable.values():
+        typer.echo(f"error: {line}", err=True)
+    if referee.unreadable:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -559,6 +568,9 @@ def check(
         else:
             problems += 1
             typer.echo(f"error: game {game_id.hex[:8]}: {problem}", err=True)
+    for line in referee.strays().values() if every else ():
+        problems += 1
+        typer.echo(f"error: {line}", err=True)
     if problems:
         raise typer.Exit(1)
     typer.echo(f"{len(found)} game{'s' if len(found) != 1 else ''} checked: the store is whole.")
@@ -611,13 +623,16 @@ def league_standings(
     timeout: TimeoutOption = None,
 ) -> None:
     """Per team and game: played, won, lost, tied, points for and against (finished games)."""
-    table = open_referee(store).league_standings(timeout)
+    referee = open_referee(store)
+    table = referee.league_standings(timeout)
     if as_json:
         rows = [{**row.__dict__, "percentage": round(row.percentage, 3)} for row in table]
         typer.echo(json.dumps(rows, ensure_ascii=False))
+        name_unreadable(referee)
         return
     if not table:
         typer.echo("No finished games yet.")
+        name_unreadable(referee)
         return
     current = None
     for row in table:
@@ -629,6 +644,7 @@ def league_standings(
             f"  {row.team:<30} {row.games:>3} {row.wins:>3} {row.losses:>3} {row.ties:>3} "
             f"{row.points_for:>5} {row.points_against:>5}"
         )
+    name_unreadable(referee)
 
 
 @league_app.command("serve")
