@@ -45,7 +45,10 @@ app = typer.Typer(
 StoreOption = Annotated[
     str | None,
     typer.Option(
-        "--store", help="SQLite store file (default: $ZEBRA_STORE, else your data folder)"
+        "--store",
+        help="SQLite store file (default: $ZEBRA_STORE, else your data folder)",
+        # Known before the command reads any other file, which then can never be the store.
+        callback=stores.expect,
     ),
 ]
 GameArg = Annotated[
@@ -506,12 +509,9 @@ def league_key(path: Path | None) -> bytes | None:
     """The league key in a key file, refused in one line if the file is not one."""
     if path is None:
         return None
-    from projections import playrows
+    from companion.scripts import read_league_key
 
-    try:
-        key = playrows.read_key(path)
-    except playrows.ExportError as exc:
-        raise IllegalEntry(str(exc)) from None
+    key = read_league_key(path)
     if path.stat().st_mode & 0o077:
         typer.echo(f"warning: {path} can be read by others; chmod 600 {path}", err=True)
     return key
@@ -680,6 +680,11 @@ def league_key_create(
     """Make a league key file (readable only by you), so league exports cannot be forged."""
     from projections import playrows
 
+    store = stores.in_use(create)
+    if store is not None:
+        raise IllegalEntry(
+            f"{create} is the Zebra store itself ({store}); a league key goes in a file of its own"
+        )
     try:
         fd = os.open(create, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
