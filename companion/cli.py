@@ -89,6 +89,11 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
 
 
+def unwritable(exc: BaseException) -> str:
+    """Why the store could not be read or written: a full disk said so, else the store's words."""
+    return stores.full_disk(exc) or f"the store could not be read or written: {one_line(exc)}"
+
+
 def refereed(command: F) -> F:
     """Turn every refusal into one clear line instead of a traceback."""
 
@@ -106,13 +111,13 @@ def refereed(command: F) -> F:
                 raise
             raise fail(str(exc)) from None
         except sqlite3.DatabaseError as exc:
-            raise fail(f"the store could not be read or written: {one_line(exc)}") from None
+            raise fail(unwritable(exc)) from None
         except Exception as exc:
             from eventsourcing.persistence import PersistenceError
 
             if isinstance(exc, PersistenceError):
                 # PostgreSQL's messages run over several lines (CONTEXT:, DETAIL:).
-                raise fail(f"the store could not be read or written: {one_line(exc)}") from None
+                raise fail(unwritable(exc)) from None
             raise
 
     return run  # type: ignore[return-value]

@@ -33,7 +33,7 @@ from companion.integrity import (
     ends_chained,
     stored_link,
 )
-from companion.store import Store, StoreError
+from companion.store import Store, StoreError, full_disk
 from companion.summaries import Row, StillCatchingUp, Summary, summary_of
 from domain.corrections import AlreadyRecorded, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
@@ -141,7 +141,8 @@ class Referee(Application[UUID]):
                 if "concurrently" in reason and attempt < 5:
                     time.sleep(0.05 * (attempt + 1))
                     continue
-                raise StoreError(f"store {store} cannot be opened: {reason}") from None
+                full = full_disk(exc, store.path)
+                raise StoreError(full or f"store {store} cannot be opened: {reason}") from None
 
     # Storage --------------------------------------------------------------------------------
 

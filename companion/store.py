@@ -7,6 +7,7 @@ may then checkpoint and delete the write-ahead log this one is still writing to.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -23,6 +24,10 @@ EVENTS_TABLE = "stored_events"
 LIBPQ_ENV = "ZEBRA_LIBPQ_PARAMETERS"
 DEFAULT_CONNECT_TIMEOUT = 5
 NOT_SQLITE = "file is not a database"
+# SQLite's primary result codes for a full database or disk, and for an I/O error (which is what
+# SQLite says when it cannot create or grow its shared-memory file on a full disk).
+SQLITE_FULL = 13
+SQLITE_IOERR = 10
 # SQLite keeps these files beside a store; they are the store's too.
 COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")
 # Every SQLite store file this process has resolved or been told to use (--store): never
@@ -435,12 +440,50 @@ def read_tables(path: Path, read_only: bool) -> tuple[str, set[str]]:
                         f"{path}-wal there; copy both files to a writable folder"
                     ) from None
                 continue
-            raise StoreError(f"store {path} is corrupt or unreadable: {exc}") from None
+            raise StoreError(
+                full_disk(exc, path) or f"store {path} is corrupt or unreadable: {exc}"
+            ) from None
         if mode == "ro" and read_only and journal.lower() != "wal" and not log_waiting(path):
             # The library would switch such a store to WAL, which a read-only connection refuses.
             continue
         return (mode if read_only else ""), tables
     raise StoreError(f"store {path} cannot be opened read-only")
+
+
+def full_disk(exc: BaseException, path: Path | None = None) -> str | None:
+    """One line saying the disk is full and nothing was recorded, if that is why ``exc`` (or
+    the error it was raised from) happened: SQLite's SQLITE_FULL, the system's ENOSPC, or an
+    I/O error where the store's folder has no block left, or PostgreSQL's disk_full. None
+    otherwise."""
+    stores = [path] if path is not None else sorted(IN_USE)
+    seen: set[int] = set()
+    found: BaseException | None = exc
+    while found is not None and id(found) not in seen:
+        seen.add(id(found))
+        code = getattr(found, "sqlite_errorcode", None)
+        primary = code & 0xFF if isinstance(code, int) else None
+        no_space = isinstance(found, OSError) and found.errno == errno.ENOSPC
+        # PostgreSQL's disk_full (53100): the league server's disk.
+        no_space = no_space or getattr(found, "sqlstate", None) == "53100"
+        if primary == SQLITE_IOERR:
+            full = [store for store in stores if no_block_left(store.parent)]
+            stores, no_space = full or stores, bool(full)
+        if primary == SQLITE_FULL or no_space:
+            where = f" store {stores[0]}" if stores else " store"
+            return (
+                f"the disk holding the{where} is full, so this command recorded nothing; free "
+                "some space and try it again"
+            )
+        found = found.__cause__ or found.__context__
+    return None
+
+
+def no_block_left(folder: Path) -> bool:
+    """Whether the file system holding ``folder`` has no block left that a program can use."""
+    try:
+        return os.statvfs(folder).f_bavail == 0
+    except (OSError, ValueError):
+        return False
 
 
 def log_waiting(path: Path) -> bool:
