@@ -310,3 +310,27 @@ def test_the_records_last_time_is_the_last_events_of_any_kind(
         finally:
             referee.close()
         assert record.project(events).last_at == last_at(events) == at
+
+
+def test_a_damaged_head_names_its_game_and_the_others_are_listed(
+    two_sqlite_games: tuple[str, dict[str, str]],
+) -> None:
+    """The head (version and link) is the witness of where a game ends: it is not rebuilt from
+    the events, whose end it vouches for; its game is named, the others still shown."""
+    store, ids = two_sqlite_games
+    db = Db(store)
+    before = db.count()
+    db.run(
+        f"UPDATE {db.heads} SET version = 'abc', link = CAST(X'FF' AS TEXT) WHERE game_id = ?",
+        ids["Bears"],
+    )
+    named = f"error: game {ids['Bears'][:8]} is left out: the store is damaged at game"
+    code, out, err = zebra("games", store=store)
+    assert code == 1 and [line[:8] for line in out.splitlines()] == [ids["Lions"][:8]]
+    assert err.startswith(named) and "its head is not what Zebra writes" in err
+    code, out, err = zebra("league", "standings", store=store)
+    assert code == 1 and "No finished games yet." in out and err.startswith(named)
+    code, out, err = zebra("check", "--all", store=store)
+    assert code == 1 and f"game {ids['Lions'][:8]}: ok" in out
+    assert f"error: game {ids['Bears'][:8]}: the store is damaged" in err
+    assert db.count() == before
