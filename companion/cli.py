@@ -45,7 +45,10 @@ app = typer.Typer(
 StoreOption = Annotated[
     str | None,
     typer.Option(
-        "--store", help="SQLite store file (default: $ZEBRA_STORE, else your data folder)"
+        "--store",
+        help="SQLite store file (default: $ZEBRA_STORE, else your data folder)",
+        # Known before the command reads any other file, which then can never be the store.
+        callback=stores.expect,
     ),
 ]
 GameArg = Annotated[
@@ -86,6 +89,11 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
 
 
+def unwritable(exc: BaseException) -> str:
+    """Why the store could not be read or written: a full disk said so, else the store's words."""
+    return stores.full_disk(exc) or f"the store could not be read or written: {one_line(exc)}"
+
+
 def refereed(command: F) -> F:
     """Turn every refusal into one clear line instead of a traceback."""
 
@@ -103,13 +111,13 @@ def refereed(command: F) -> F:
                 raise
             raise fail(str(exc)) from None
         except sqlite3.DatabaseError as exc:
-            raise fail(f"the store could not be read or written: {one_line(exc)}") from None
+            raise fail(unwritable(exc)) from None
         except Exception as exc:
             from eventsourcing.persistence import PersistenceError
 
             if isinstance(exc, PersistenceError):
                 # PostgreSQL's messages run over several lines (CONTEXT:, DETAIL:).
-                raise fail(f"the store could not be read or written: {one_line(exc)}") from None
+                raise fail(unwritable(exc)) from None
             raise
 
     return run  # type: ignore[return-value]
@@ -202,7 +210,7 @@ def games(store: StoreOption = None) -> None:
     """List the stored games, most recently played first."""
     referee = open_referee(store)
     found = referee.games()
-    if not found:
+    if not found and not referee.unreadable:
         typer.echo(f"No games in {referee.store} yet. Start one with 'zebra play'.")
         return
     for g in found:
@@ -212,6 +220,15 @@ def games(store: StoreOption = None) -> None:
             f"{g.game_id.hex[:8]}  {g.ruleset:<15} {score:<40} {state:<8} "
             f"{g.entries:>4} entries  {g.last_at}"
         )
+    name_unreadable(referee)
+
+
+def name_unreadable(referee: Referee) -> None:
+    """After a listing of the games that could be read: one line for each that could not."""
+    for line in referee.unreadable.values():
+        typer.echo(f"error: {line}", err=True)
+    if referee.unreadable:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -497,12 +514,9 @@ def league_key(path: Path | None) -> bytes | None:
     """The league key in a key file, refused in one line if the file is not one."""
     if path is None:
         return None
-    from projections import playrows
+    from companion.scripts import read_league_key
 
-    try:
-        key = playrows.read_key(path)
-    except playrows.ExportError as exc:
-        raise IllegalEntry(str(exc)) from None
+    key = read_league_key(path)
     if path.stat().st_mode & 0o077:
         typer.echo(f"warning: {path} can be read by others; chmod 600 {path}", err=True)
     return key
@@ -559,6 +573,9 @@ def check(
         else:
             problems += 1
             typer.echo(f"error: game {game_id.hex[:8]}: {problem}", err=True)
+    for line in referee.strays().values() if every else ():
+        problems += 1
+        typer.echo(f"error: {line}", err=True)
     if problems:
         raise typer.Exit(1)
     typer.echo(f"{len(found)} game{'s' if len(found) != 1 else ''} checked: the store is whole.")
@@ -611,13 +628,16 @@ def league_standings(
     timeout: TimeoutOption = None,
 ) -> None:
     """Per team and game: played, won, lost, tied, points for and against (finished games)."""
-    table = open_referee(store).league_standings(timeout)
+    referee = open_referee(store)
+    table = referee.league_standings(timeout)
     if as_json:
         rows = [{**row.__dict__, "percentage": round(row.percentage, 3)} for row in table]
         typer.echo(json.dumps(rows, ensure_ascii=False))
+        name_unreadable(referee)
         return
     if not table:
         typer.echo("No finished games yet.")
+        name_unreadable(referee)
         return
     current = None
     for row in table:
@@ -629,6 +649,7 @@ def league_standings(
             f"  {row.team:<30} {row.games:>3} {row.wins:>3} {row.losses:>3} {row.ties:>3} "
             f"{row.points_for:>5} {row.points_against:>5}"
         )
+    name_unreadable(referee)
 
 
 @league_app.command("serve")
@@ -664,6 +685,11 @@ def league_key_create(
     """Make a league key file (readable only by you), so league exports cannot be forged."""
     from projections import playrows
 
+    store = stores.in_use(create)
+    if store is not None:
+        raise IllegalEntry(
+            f"{create} is the Zebra store itself ({store}); a league key goes in a file of its own"
+        )
     try:
         fd = os.open(create, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:

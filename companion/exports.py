@@ -81,8 +81,8 @@ def write(path: Path, text: str, fmt: str, *, force: bool = False) -> Path:
     store = in_use(path)
     if store is not None:
         raise IllegalEntry(
-            f"{path} is the Zebra store {store}; writing the export over it would wipe every "
-            "game: choose another file"
+            f"{path} is the Zebra store itself ({store}); writing the export over it would wipe "
+            "every game: choose another file"
         )
     if target.is_dir():
         raise IllegalEntry(f"{path} is a folder; give the export a file name")

@@ -183,6 +183,27 @@ def _not_the_head(game: Any, head: Head) -> StoreDamaged:
     )
 
 
+@contextmanager
+def _tolerant_text(cursor: sqlite3.Cursor) -> Iterator[None]:
+    """While a head row is read: a text column that is not UTF-8 comes as its bytes, which no
+    check of Zebra's accepts (the row is then rebuilt or named), instead of failing the whole
+    query, and with it the listing of every other game."""
+    connection = cursor.connection
+    before = connection.text_factory
+    connection.text_factory = _text_or_bytes
+    try:
+        yield
+    finally:
+        connection.text_factory = before
+
+
+def _text_or_bytes(raw: bytes) -> str | bytes:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
+
+
 def _as_game_id(value: Any) -> Any:
     """A head row's game id as the events' reader gives it (a UUID), or damage named."""
     if isinstance(value, UUID):
@@ -194,6 +215,21 @@ def _as_game_id(value: Any) -> Any:
             f"the store is damaged: a game head is stored under {str(value)[:40]!r}, which is "
             "not a game id; run zebra check"
         ) from None
+
+
+def _game_or_none(value: Any) -> UUID | None:
+    """A head row's game id as a UUID, or None if it is not one."""
+    try:
+        found: UUID = _as_game_id(value)
+    except StoreDamaged:
+        return None
+    return found
+
+
+def _shown(value: Any) -> str:
+    """A damaged key as one line can show it."""
+    text = value.decode("utf-8", errors="replace") if isinstance(value, bytes) else str(value)
+    return repr(text[:40])
 
 
 def _as_head(game: Any, version: Any, link: Any) -> Head:
@@ -317,8 +353,11 @@ class KeepsSummaries:
             return None
         out = []
         for values in rows:
-            game = self._game(values["game_id"])
-            out.append(row_from(dict(values), game, game.hex))
+            game = _game_or_none(values["game_id"])
+            # A row under something that is not a game id summarises no game: the listing goes
+            # on without it, and ``stray_rows`` names it.
+            if game is not None:
+                out.append(row_from(dict(values), game, game.hex))
         return out
 
     def iter_rows(self, page: int = 500) -> Iterator[Row]:
@@ -326,29 +365,40 @@ class KeepsSummaries:
         after: Any = None
         while True:
             where = "" if after is None else "WHERE game_id > %s"
+            if isinstance(after, bytes):
+                # A row under text that is not UTF-8 (SQLite only), read as its bytes: compared
+                # as the text it is stored as, not as a blob (which sorts after every text).
+                where = "WHERE game_id > CAST(%s AS TEXT)"
             rows = self._read(
                 self._sql(f"SELECT {SCALARS} FROM {{heads}} {where} ORDER BY game_id LIMIT %s"),
                 (page,) if after is None else (after, page),
             )
             for values in rows or []:
-                game = self._game(values["game_id"])
-                yield row_from(dict(values), game, game.hex)
+                game = _game_or_none(values["game_id"])
+                if game is not None:
+                    yield row_from(dict(values), game, game.hex)
             if not rows or len(rows) < page:
                 return
             after = rows[-1]["game_id"]
 
     def latest_playing(self) -> Row | None:
         """The most recently played game whose summary says it is not finished."""
-        rows = self._read(
-            self._sql(
-                f"SELECT {SCALARS} FROM {{heads}} WHERE finished = 0 ORDER BY touched DESC LIMIT 1"
-            ),
-            (),
-        )
-        if not rows:
-            return None
-        game = self._game(rows[0]["game_id"])
-        return row_from(dict(rows[0]), game, game.hex)
+        query = f"SELECT {SCALARS} FROM {{heads}} WHERE finished = 0 ORDER BY touched DESC"
+        rows = self._read(self._sql(query + " LIMIT 1"), ())
+        if rows and _game_or_none(rows[0]["game_id"]) is None:
+            # A row under a damaged key came first: the next one that is a game's.
+            rows = self._read(self._sql(query), ())
+        for values in rows or []:
+            game = _game_or_none(values["game_id"])
+            if game is not None:
+                return row_from(dict(values), game, game.hex)
+        return None
+
+    def stray_rows(self) -> list[str]:
+        """The head rows stored under something that is not a game id (a damaged key), as
+        shown in one line: no game's events can be held to them, and no listing shows them."""
+        rows = self._read(self._sql("SELECT game_id FROM {heads}"), ())
+        return [_shown(r["game_id"]) for r in rows or [] if _game_or_none(r["game_id"]) is None]
 
     def games_between(self, low: UUID, high: UUID, limit: int = 50) -> list[UUID] | None:
         """The games with a head row whose ids lie between ``low`` and ``high`` (a prefix)."""
@@ -358,7 +408,7 @@ class KeepsSummaries:
         )
         if rows is None:
             return None
-        return [self._game(r["game_id"]) for r in rows]
+        return [g for g in (_game_or_none(r["game_id"]) for r in rows) if g is not None]
 
     def count_rows(self) -> int | None:
         rows = self._read(self._sql("SELECT COUNT(*) AS n FROM {heads}"), ())
@@ -517,7 +567,7 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
             return json.dumps(list(keys))
 
         def _read(self, statement: Any, params: Sequence[Any]) -> list[Any] | None:
-            with self.datastore.transaction(commit=False) as c:
+            with self.datastore.transaction(commit=False) as c, _tolerant_text(c.sqlite_cursor):
                 try:
                     c.execute(statement, params)
                 except sqlite3.OperationalError as exc:
@@ -555,7 +605,7 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
             return self._select_heads("", ())
 
         def _select_heads(self, where: str, params: tuple[Any, ...]) -> dict[Any, Head]:
-            with self.datastore.transaction(commit=False) as c:
+            with self.datastore.transaction(commit=False) as c, _tolerant_text(c.sqlite_cursor):
                 try:
                     c.execute(f"SELECT game_id, version, link FROM {HEADS_TABLE} {where}", params)
                 except sqlite3.OperationalError as exc:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,11 +64,13 @@ def parse_import(text: str, path: str) -> Script:
     """An entries export (a script) or a jsonl export, whose rows carry the entries."""
     if not text.lstrip().startswith("{"):
         return parse_script(text, path)
-    from projections.playrows import ExportError, env_key, read_rows
+    from projections.playrows import KEY_ENV, ExportError, read_rows
 
+    named = os.environ.get(KEY_ENV, "").strip()
+    key = read_league_key(Path(named)) if named else None
     try:
         # Typed rows, exactly as the chain hashed them: "0" is not 0 (docs/exports.md).
-        rows = read_rows(text, env_key())
+        rows = read_rows(text, key)
     except ExportError as exc:
         raise IllegalEntry(f"{path} does not verify: {exc}") from None
     if not all(isinstance(row, dict) for row in rows):
@@ -130,7 +133,7 @@ def read_text(path: Path) -> str:
 
     store = in_use(path)
     if store is not None:
-        raise IllegalEntry(f"{path} is the Zebra store {store}, not a text file")
+        raise IllegalEntry(f"{path} is the Zebra store itself ({store}), not a text file")
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_SCRIPT_BYTES + 1)
@@ -147,6 +150,21 @@ def read_text(path: Path) -> str:
         return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
     except UnicodeDecodeError:
         raise IllegalEntry(f"{path} is not UTF-8 text") from None
+
+
+def read_league_key(path: Path) -> bytes:
+    """The league key in a key file (``projections.playrows.read_key``), refused in one line if
+    the file is not one, and never read from a store this process uses or is told to use."""
+    from companion.store import in_use
+    from projections.playrows import ExportError, read_key
+
+    store = in_use(path)
+    if store is not None:
+        raise IllegalEntry(f"{path} is the Zebra store itself ({store}), not a league key")
+    try:
+        return read_key(path)
+    except ExportError as exc:
+        raise IllegalEntry(str(exc)) from None
 
 
 def read_script(path: Path) -> Script:

@@ -33,8 +33,8 @@ from companion.integrity import (
     ends_chained,
     stored_link,
 )
-from companion.store import Store, StoreError
-from companion.summaries import StillCatchingUp, Summary, summary_of
+from companion.store import Store, StoreError, full_disk
+from companion.summaries import Row, StillCatchingUp, Summary, summary_of
 from domain.corrections import AlreadyRecorded, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 
@@ -126,6 +126,9 @@ class Referee(Application[UUID]):
         self._records: dict[UUID, GameRecord] = {}
         # Told how far the summaries have caught up, when they must (the CLI's progress bar).
         self.progress: Progress | None = None
+        # The games the last listing or standings left out, each with the one line saying why
+        # (a damaged game, or a summary row that is no game's): the others are still shown.
+        self.unreadable: dict[str, str] = {}
         for attempt in range(6):
             try:
                 super().__init__(env=store.env)
@@ -138,7 +141,8 @@ class Referee(Application[UUID]):
                 if "concurrently" in reason and attempt < 5:
                     time.sleep(0.05 * (attempt + 1))
                     continue
-                raise StoreError(f"store {store} cannot be opened: {reason}") from None
+                full = full_disk(exc, store.path)
+                raise StoreError(full or f"store {store} cannot be opened: {reason}") from None
 
     # Storage --------------------------------------------------------------------------------
 
@@ -415,6 +419,10 @@ class Referee(Application[UUID]):
         ids = [game_id] if game_id is not None else self._game_ids()
         checker = ChainedMapper(transcoder=self.construct_transcoder())
         checker.recorder = self.recorder
+        # Rows only out of date (events written by a Zebra that keeps no summaries) are brought
+        # up to date first, so that a row still not trusted after it is damage.
+        current = self.catch_up()
+        rows_missing = current and not self._rows_complete(len(self.recorder.select_rows() or []))
         out: list[tuple[UUID, str | None]] = []
         for gid in ids:
             try:
@@ -423,13 +431,45 @@ class Referee(Application[UUID]):
             except StoreDamaged as exc:
                 out.append((gid, str(exc)))
                 continue
-            out.append((gid, check_game(events, checker)))
+            problem = check_game(events, checker)
+            if problem is None and current:
+                problem = self._row_problem(gid, rows_missing)
+            out.append((gid, problem))
         return out
+
+    def _row_problem(self, game_id: UUID, rows_missing: bool) -> str | None:
+        """What is wrong with a sound game's summary row, rebuilt from its events where the
+        store can be written: None if it is what Zebra writes (or, on a store whose games did
+        not all get one, if it has none)."""
+        row = self.recorder.select_row(game_id)
+        if row is None and not rows_missing:
+            return None
+        if row is not None and row.summary is not None and self.summary(game_id) is not None:
+            return None
+        what = "is missing" if row is None else "is damaged (not what Zebra writes)"
+        if self.store.read_only:
+            return f"its summary row {what}; the store is read-only, so it is not rebuilt"
+        self._fill(game_id)
+        return f"its summary row {what}; it was rebuilt from its events"
+
+    def _left_out(self, game_id: UUID, why: Exception) -> None:
+        self.unreadable[game_id.hex[:8]] = f"game {game_id.hex[:8]} is left out: {why}"
+
+    def strays(self) -> dict[str, str]:
+        """Each summary row that is no game's (stored under a damaged key), with one line
+        saying so."""
+        return {
+            key: f"a summary row is stored under {key}, which is not a game id: it summarises "
+            "no game, and no listing reads it"
+            for key in self.recorder.stray_rows()
+        }
 
     def _game_ids(self) -> list[UUID]:
         """Every game in the store, in the order they were started (no event is decoded), and
         last any game known only by its head (all its events are gone: damage to name)."""
-        heads = self.recorder.select_heads()
+        rows = self.recorder.select_rows()
+        # By the rows' keys alone: a damaged head is named when its game is read, not here.
+        heads = [r.game_id for r in rows] if rows is not None else self.recorder.select_heads()
         seen: dict[UUID, None] = {}
         start: int | None = 1
         while True:
@@ -713,14 +753,21 @@ class Referee(Application[UUID]):
 
     def _listed(self, timeout: float | None) -> list[GameSummary] | None:
         """The listing from the summaries, or None where they cannot be trusted as a whole."""
+        self.unreadable = {}
         if not self.catch_up(timeout):
             return None
         rows = self.recorder.select_rows()
-        if rows is None or not self._rows_complete(len(rows)):
+        if rows is not None and not self._rows_complete(len(rows)):
+            rows = self._refilled(rows)
+        if rows is None:
             return None
         out = []
         for row in rows:
-            s = self._trusted(row.summary, row.game_id)
+            try:
+                s = self._trusted(row.summary, row.game_id)
+            except (StoreDamaged, UnknownGame) as exc:
+                self._left_out(row.game_id, exc)
+                continue
             if s is None:
                 return None
             out.append(
@@ -736,6 +783,23 @@ class Referee(Application[UUID]):
                 )
             )
         return out
+
+    def _refilled(self, rows: list[Row]) -> list[Row] | None:
+        """The rows again, after a row is folded from its events for every game that has none
+        (deleted, or lost); None where that cannot be done here (a read-only store)."""
+        if self.store.read_only:
+            return None
+        have = {row.game_id for row in rows}
+        for game_id in self._game_ids():
+            if game_id not in have:
+                try:
+                    self._fill(game_id)
+                except (StoreDamaged, UnknownGame) as exc:
+                    self._left_out(game_id, exc)
+        again = self.recorder.select_rows()
+        if again is None or not self._rows_complete(len(again) + len(self.unreadable)):
+            return None
+        return again
 
     def playing(self) -> list[dict[str, Any]]:
         """The status of every game in progress, least recently played first."""
@@ -753,18 +817,26 @@ class Referee(Application[UUID]):
         (caught up first), a page of rows at a time: memory for the teams, not the games."""
         from projections import standings
 
+        self.unreadable = {}
         if self.catch_up(timeout) and self._rows_complete(self.recorder.count_rows() or 0):
             try:
-                return standings.project(self._results())
+                table = standings.project(self._results())
             except _Untrusted:
-                pass
+                self.unreadable = {}
+            else:
+                return table
         return standings.project(standings.result_of(r) for r in self.records())
 
     def _results(self) -> Iterator[Result]:
         from projections.standings import Result
 
         for row in self.recorder.iter_rows():
-            s = self._trusted(row.summary, row.game_id)
+            try:
+                s = self._trusted(row.summary, row.game_id)
+            except (StoreDamaged, UnknownGame) as exc:
+                # Named beside the standings; the other games still count.
+                self._left_out(row.game_id, exc)
+                continue
             if s is None:
                 raise _Untrusted
             yield Result(

@@ -7,6 +7,7 @@ may then checkpoint and delete the write-ahead log this one is still writing to.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -17,14 +18,20 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 STORE_ENV = "ZEBRA_STORE"
+KEY_ENV = "ZEBRA_LEAGUE_KEY_FILE"  # projections.playrows reads it; the store is never it
 READ_ONLY_ENV = "ZEBRA_STORE_READ_ONLY"
 EVENTS_TABLE = "stored_events"
 LIBPQ_ENV = "ZEBRA_LIBPQ_PARAMETERS"
 DEFAULT_CONNECT_TIMEOUT = 5
 NOT_SQLITE = "file is not a database"
+# SQLite's primary result codes for a full database or disk, and for an I/O error (which is what
+# SQLite says when it cannot create or grow its shared-memory file on a full disk).
+SQLITE_FULL = 13
+SQLITE_IOERR = 10
 # SQLite keeps these files beside a store; they are the store's too.
 COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")
-# Every SQLite store file this process has resolved: never opened except through SQLite.
+# Every SQLite store file this process has resolved or been told to use (--store): never
+# opened except through SQLite, and never read or written as any other file.
 IN_USE: set[Path] = set()
 
 # libpq connection parameters a league store address may carry in its query string, passed to
@@ -143,17 +150,45 @@ class Store:
         return str(self.path)
 
 
+def expect(option: str | None) -> str | None:
+    """The ``--store`` option's callback: the SQLite file a command will use is known before
+    the command reads any other file (a script, a roster, a key), so no door reads it as one."""
+    path = sqlite_path(option)
+    if path is not None:
+        IN_USE.add(path)
+    return option
+
+
+def sqlite_path(option: str | None) -> Path | None:
+    """The SQLite file --store, else ZEBRA_STORE, else the default names (nothing is checked
+    or created), or None for a PostgreSQL store."""
+    named = option or os.environ.get(STORE_ENV) or ""
+    if named.startswith(("postgres://", "postgresql://")):
+        return None
+    try:
+        return Path(os.path.abspath(Path(named).expanduser() if named else default_path()))
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
 def in_use(path: Path | str) -> Path | None:
-    """The store this process uses that ``path`` names (the file or one SQLite keeps beside it),
-    by name or by inode: found by stat alone, so no lock of SQLite's is ever dropped."""
+    """The store this process uses, or is told to use (the store option, else ZEBRA_STORE, else
+    the default file), that ``path`` names: the file or one SQLite keeps beside it, by name, by
+    the name links resolve to, or by inode (a hard link). Found by stat alone, so no lock of
+    SQLite's is ever dropped."""
     try:
         info: os.stat_result | None = os.stat(path)
     except (OSError, ValueError):
         info = None
-    named = Path(os.path.abspath(path))
-    real = Path(os.path.realpath(path))
-    for store in list(IN_USE):
-        for name in (str(store), *(f"{store}{suffix}" for suffix in COMPANION_SUFFIXES)):
+    try:
+        named = Path(os.path.abspath(path))
+        real = Path(os.path.realpath(path))
+    except ValueError:
+        return None
+    configured = sqlite_path(None)
+    for store in [*IN_USE, *([configured] if configured is not None else [])]:
+        stores = {str(store), os.path.realpath(store)}
+        for name in (*stores, *(f"{s}{suffix}" for s in stores for suffix in COMPANION_SUFFIXES)):
             if Path(name) in (named, real):
                 return store
             if info is None:
@@ -297,10 +332,44 @@ def resolve(option: str | None, *, create: bool) -> Store:
         check_postgres(league)
         return league
     path = Path(named).expanduser() if named else default_path()
+    refuse_zebras_own_files(path)
     if not named and create:
         path.parent.mkdir(parents=True, exist_ok=True)
     read_only = check(path, create=create)
     return Store(path=path.resolve(), read_only=read_only)
+
+
+def refuse_zebras_own_files(path: Path) -> None:
+    """Refuse a store path that is a file Zebra itself writes: this device's state file (every
+    command rewrites it, so the store's games would be lost) or the league key file, by name,
+    by the name links resolve to, or by inode (a hard link)."""
+    from companion.current import state_file
+
+    state = state_file()
+    if same_file(path, state):
+        raise StoreError(
+            f"store {path} is Zebra's device-state file ({state}), which every command "
+            "rewrites; nothing was written: give the store a file of its own"
+        )
+    key = os.environ.get(KEY_ENV, "").strip()
+    if key and same_file(path, Path(key).expanduser()):
+        raise StoreError(
+            f"store {path} is the league key file: ${KEY_ENV} names the Zebra store itself; "
+            "nothing was written: give the store and the key a file each"
+        )
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file: by name, by the name links resolve to, or by inode."""
+    try:
+        if os.path.abspath(one) == os.path.abspath(other):
+            return True
+        if os.path.realpath(one) == os.path.realpath(other):
+            return True
+        a, b = os.stat(one), os.stat(other)
+    except (OSError, ValueError):
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def read_only_wanted(path: Path) -> bool:
@@ -371,12 +440,50 @@ def read_tables(path: Path, read_only: bool) -> tuple[str, set[str]]:
                         f"{path}-wal there; copy both files to a writable folder"
                     ) from None
                 continue
-            raise StoreError(f"store {path} is corrupt or unreadable: {exc}") from None
+            raise StoreError(
+                full_disk(exc, path) or f"store {path} is corrupt or unreadable: {exc}"
+            ) from None
         if mode == "ro" and read_only and journal.lower() != "wal" and not log_waiting(path):
             # The library would switch such a store to WAL, which a read-only connection refuses.
             continue
         return (mode if read_only else ""), tables
     raise StoreError(f"store {path} cannot be opened read-only")
+
+
+def full_disk(exc: BaseException, path: Path | None = None) -> str | None:
+    """One line saying the disk is full and nothing was recorded, if that is why ``exc`` (or
+    the error it was raised from) happened: SQLite's SQLITE_FULL, the system's ENOSPC, or an
+    I/O error where the store's folder has no block left, or PostgreSQL's disk_full. None
+    otherwise."""
+    stores = [path] if path is not None else sorted(IN_USE)
+    seen: set[int] = set()
+    found: BaseException | None = exc
+    while found is not None and id(found) not in seen:
+        seen.add(id(found))
+        code = getattr(found, "sqlite_errorcode", None)
+        primary = code & 0xFF if isinstance(code, int) else None
+        no_space = isinstance(found, OSError) and found.errno == errno.ENOSPC
+        # PostgreSQL's disk_full (53100): the league server's disk.
+        no_space = no_space or getattr(found, "sqlstate", None) == "53100"
+        if primary == SQLITE_IOERR:
+            full = [store for store in stores if no_block_left(store.parent)]
+            stores, no_space = full or stores, bool(full)
+        if primary == SQLITE_FULL or no_space:
+            where = f" store {stores[0]}" if stores else " store"
+            return (
+                f"the disk holding the{where} is full, so this command recorded nothing; free "
+                "some space and try it again"
+            )
+        found = found.__cause__ or found.__context__
+    return None
+
+
+def no_block_left(folder: Path) -> bool:
+    """Whether the file system holding ``folder`` has no block left that a program can use."""
+    try:
+        return os.statvfs(folder).f_bavail == 0
+    except (OSError, ValueError):
+        return False
 
 
 def log_waiting(path: Path) -> bool:

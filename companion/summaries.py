@@ -147,7 +147,24 @@ def row_from(values: dict[str, Any], game_id: UUID, game_key: str) -> Row:
         return row
     if summary.status and text_hash(summary.status) != summary.status_hash:
         return row
+    if summary.status and not _status_of(summary.status, game_id, summary.version):
+        return row
     return Row(game_id, version, link, touched, summary)
+
+
+def _status_of(text: str, game_id: UUID, version: int) -> bool:
+    """Whether a row's status text is the status view of this game at this version (a JSON
+    object), as ``zebra status --json`` must print it."""
+    try:
+        status = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return (
+        isinstance(status, dict)
+        and status.get("game_id") == str(game_id)
+        and status.get("version") == version
+        and isinstance(status.get("score"), dict)
+    )
 
 
 def _int(value: Any) -> int:

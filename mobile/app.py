@@ -62,7 +62,7 @@ from companion.service import (
     Referee,
     UnknownGame,
 )
-from companion.store import STORE_ENV, StoreError, resolve
+from companion.store import STORE_ENV, StoreError, full_disk, resolve
 from mobile import corrections, device, layout, model, pad
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
 from mobile.worker import Worker
@@ -110,6 +110,9 @@ def store_problem(exc: BaseException) -> str | None:
     """One line saying why the store could not be read or written, or None if ``exc`` is not a
     store's failure (a locked SQLite file, a PostgreSQL server gone, a damaged store)."""
     if isinstance(exc, StoreError | sqlite3.Error | PersistenceError | OSError | UnknownGame):
+        full = full_disk(exc)
+        if full is not None:
+            return full
         text = " ".join(str(exc).split()) or type(exc).__name__
         return text if isinstance(exc, StoreError | UnknownGame) else f"the store: {text}"
     return None

@@ -67,6 +67,9 @@ class GameRecord:
     pending: str | None = None
     disputes: tuple[Change, ...] = ()
     reverts: tuple[Change, ...] = ()
+    # When the game's latest command was recorded (an entry, a strike, a revert...): the time
+    # of its last event carrying one, as the game's summary keeps it.
+    last_at: str = ""
 
     @property
     def effective(self) -> list[Line]:
@@ -84,10 +87,6 @@ class GameRecord:
                 return line.situation
         return self.opening or {}
 
-    @property
-    def last_at(self) -> str:
-        return self.lines[-1].at if self.lines else self.started_at
-
 
 class UnknownEvent(TypeError):
     """An event the record cannot fold: it is refused, never skipped, so a record is never
@@ -96,7 +95,11 @@ class UnknownEvent(TypeError):
 
 def evolve(record: GameRecord, event: Any) -> GameRecord:
     """Fold one event into the record; an event of a type it does not know is refused."""
-    return _fold(event, record, event.originator_version)
+    folded = _fold(event, record, event.originator_version)
+    at = getattr(event, "at", None)
+    if isinstance(at, str) and at != folded.last_at:
+        folded = replace(folded, last_at=at)
+    return folded
 
 
 def folds(event_class: type) -> bool:
