@@ -23,6 +23,11 @@ def state_file() -> Path:
     return Path(base) / "zebra" / "current.json"
 
 
+def history_file() -> Path:
+    """Where the zebra> prompt keeps the lines typed at it, beside the current games."""
+    return state_file().with_name("history")
+
+
 def _read() -> dict[str, str]:
     try:
         data = json.loads(state_file().read_text(encoding="utf-8"))
