@@ -51,8 +51,14 @@ StoreOption = Annotated[
         callback=stores.expect,
     ),
 ]
+# Every command names its game with --game ID; the commands that took the id as their first
+# word still do (the positional form is kept as an alias, so old scripts run on).
+GameOption = Annotated[
+    str | None, typer.Option("--game", help="Game id or its first characters (default: the latest)")
+]
 GameArg = Annotated[
-    str | None, typer.Argument(help="Game id or its first characters (default: the latest game)")
+    str | None,
+    typer.Argument(help="Same as --game (kept so that 'zebra status 3f2a9c1e' still works)"),
 ]
 ByOption = Annotated[
     str | None, typer.Option("--by", help="Who is entering (default: $ZEBRA_USER or your login)")
@@ -121,6 +127,13 @@ def refereed(command: F) -> F:
             raise
 
     return run  # type: ignore[return-value]
+
+
+def one_game(game: str | None, named: str | None) -> str | None:
+    """The game a command names: ``--game ID`` or the id as its first word, not two ids."""
+    if game is not None and named is not None and game != named:
+        raise IllegalEntry(f"two games named: {game!r} and --game {named!r}; name one")
+    return named if named is not None else game
 
 
 def open_referee(store: str | None, *, create: bool = False) -> Referee:
@@ -194,10 +207,15 @@ def play(
 
 @app.command()
 @refereed
-def resume(game: GameArg = None, store: StoreOption = None, by: ByOption = None) -> None:
+def resume(
+    game: GameArg = None,
+    named: GameOption = None,
+    store: StoreOption = None,
+    by: ByOption = None,
+) -> None:
     """Continue a stored game at the prompt (default: the latest unfinished one)."""
     referee = open_referee(store)
-    game_id = referee.find(game, unfinished=True)
+    game_id = referee.find(one_game(game, named), unfinished=True)
     referee.adopt(game_id)
     from companion.session import Session
 
@@ -235,12 +253,13 @@ def name_unreadable(referee: Referee) -> None:
 @refereed
 def status(
     game: GameArg = None,
+    named: GameOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object")] = False,
     store: StoreOption = None,
 ) -> None:
     """Print the situation: score, period, ball, down and distance, and what comes next."""
     referee = open_referee(store)
-    current = referee.status(referee.find(game))
+    current = referee.status(referee.find(one_game(game, named)))
     if as_json:
         typer.echo(json.dumps(current, ensure_ascii=False))
         return
@@ -251,16 +270,17 @@ def status(
 
 @app.command()
 @refereed
-def log(game: GameArg = None, store: StoreOption = None) -> None:
+def log(game: GameArg = None, named: GameOption = None, store: StoreOption = None) -> None:
     """Print the play-by-play so far, struck entries marked with their reason."""
     referee = open_referee(store)
-    say(views.log_lines(referee.log(referee.find(game))))
+    say(views.log_lines(referee.log(referee.find(one_game(game, named)))))
 
 
 @app.command()
 @refereed
 def undo(
     game: GameArg = None,
+    named: GameOption = None,
     reason: Annotated[str, typer.Option(help="Why the entry is struck")] = "",
     store: StoreOption = None,
     by: ByOption = None,
@@ -268,7 +288,7 @@ def undo(
 ) -> None:
     """Strike the last entry (a disputed call); it stays in the record with the reason."""
     referee = open_referee(store)
-    struck, outcome = referee.undo(referee.find(game), reason, by, expect=expect)
+    struck, outcome = referee.undo(referee.find(one_game(game, named)), reason, by, expect=expect)
     if outcome.status.get("pending"):
         typer.echo(f"Proposed striking entry {struck.seq} '{struck.text}'.")
     else:
@@ -276,9 +296,6 @@ def undo(
     say(views.situation_screen(outcome.status))
 
 
-GameOption = Annotated[
-    str | None, typer.Option("--game", help="Game id or its first characters (default: the latest)")
-]
 ReasonOption = Annotated[str, typer.Option(help="Why (kept in the record)")]
 StrikeInvalid = Annotated[
     bool,
@@ -290,10 +307,12 @@ StrikeInvalid = Annotated[
 
 @app.command()
 @refereed
-def history(game: GameArg = None, store: StoreOption = None) -> None:
+def history(
+    game: GameArg = None, named: GameOption = None, store: StoreOption = None
+) -> None:
     """Every entry ever made: number, who, when, its ruling, and every correction to it."""
     referee = open_referee(store)
-    say(views.history_lines(referee.record(referee.find(game))))
+    say(views.history_lines(referee.record(referee.find(one_game(game, named)))))
 
 
 @app.command()
@@ -449,6 +468,7 @@ def reject(
 @refereed
 def export(
     game: GameArg = None,
+    named: GameOption = None,
     format: Annotated[
         str, typer.Option("--format", "-f", help="csv|jsonl|md|html|entries|events")
     ] = "md",
@@ -470,7 +490,7 @@ def export(
             f"unknown export format {format!r}; expected one of {', '.join(exports.FORMATS)}"
         )
     referee = open_referee(store)
-    game_id = referee.find(game)
+    game_id = referee.find(one_game(game, named))
     if format == "events":
         # The whole history (options, struck entries, corrections, proposals): see docs/exports.md.
         text = referee.events_export(game_id)
@@ -555,6 +575,7 @@ def verify(
 @refereed
 def check(
     game: GameArg = None,
+    named: GameOption = None,
     every: Annotated[bool, typer.Option("--all", help="Check every game in the store")] = False,
     store: StoreOption = None,
 ) -> None:
@@ -566,7 +587,7 @@ def check(
         damage = stores.integrity_check(referee.store.path)
         if damage:
             raise stores.StoreError(damage)
-    found = referee.check(None if every else referee.find(game))
+    found = referee.check(None if every else referee.find(one_game(game, named)))
     for game_id, problem in found:
         if problem is None:
             typer.echo(f"game {game_id.hex[:8]}: ok")
@@ -854,9 +875,45 @@ def parse_options(raw: list[str]) -> dict[str, str]:
     return options
 
 
+HISTORY_LINES = 1000
+
+
+def line_editing() -> Callable[[str], None]:
+    """At a terminal: line editing and the arrow keys' history at the zebra> prompt (the
+    standard library's readline), with the lines of earlier sessions; returns what keeps each
+    line typed. Not at a pipe or in a script, where input is read as it comes."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return lambda line: None
+    try:
+        import readline
+    except ImportError:  # a Python built without it: plain input still works
+        return lambda line: None
+    from companion.current import history_file
+
+    path = history_file()
+    if stores.in_use(path) is not None:
+        # Readline writes with plain files: never at the store, whatever links lead there.
+        return lambda line: None
+    readline.set_history_length(HISTORY_LINES)
+    with contextlib.suppress(OSError):
+        readline.read_history_file(path)
+
+    def keep(line: str) -> None:
+        # Appended line by line: a terminal closed mid-game keeps every line typed before.
+        if not line.strip():
+            return
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.touch(mode=0o600, exist_ok=True)
+            readline.append_history_file(1, path)
+
+    return keep
+
+
 def converse(session: Session) -> None:
     """The guided prompt: show the situation, read a line, show what it was ruled, repeat."""
     say(session.opening())
+    keep = line_editing()
     while True:
         say(session.refresh())
         try:
@@ -865,6 +922,7 @@ def converse(session: Session) -> None:
             typer.echo("")
             say(session.handle("quit").lines)
             return
+        keep(line)
         reply = session.handle(line)
         if reply.refused:
             typer.echo(f"  refused: {reply.refused}", err=True)

@@ -28,6 +28,11 @@ def state_file() -> Path:
     return Path(base) / "zebra" / "current.json"
 
 
+def history_file() -> Path:
+    """Where the zebra> prompt keeps the lines typed at it, beside the current games."""
+    return state_file().with_name("history")
+
+
 def _read() -> dict[str, str] | None:
     """The remembered games; {} if there are none yet, None if the file is not Zebra's own."""
     from companion.store import in_use

@@ -79,10 +79,7 @@ class Session:
         if word in ("quit", "exit", "q"):
             return Reply([f"Saved. Continue with: zebra resume {self.game_id.hex[:8]}"], quit=True)
         if word in ("help", "?"):
-            prompt = self.referee.prompt(self.game_id)
-            lines = [f"Next: {prompt.text}"]
-            lines += [f"  {views.form_hint(f):<40} {f.help}" for f in prompt.forms]
-            return Reply(lines + META_HELP)
+            return Reply(views.help_lines(self.referee.prompt(self.game_id)) + META_HELP)
         if word == "status":
             status = self._seen(self.referee.status(self.game_id))
             return Reply(

@@ -341,15 +341,22 @@ def resolve(option: str | None, *, create: bool) -> Store:
 
 def refuse_zebras_own_files(path: Path) -> None:
     """Refuse a store path that is a file Zebra itself writes: this device's state file (every
-    command rewrites it, so the store's games would be lost) or the league key file, by name,
+    command rewrites it, so the store's games would be lost), the prompt's history or the
+    league key file, by name,
     by the name links resolve to, or by inode (a hard link)."""
-    from companion.current import state_file
+    from companion.current import history_file, state_file
 
     state = state_file()
     if same_file(path, state):
         raise StoreError(
             f"store {path} is Zebra's device-state file ({state}), which every command "
             "rewrites; nothing was written: give the store a file of its own"
+        )
+    history = history_file()
+    if same_file(path, history):
+        raise StoreError(
+            f"store {path} is the zebra> prompt's history file ({history}), which each line "
+            "typed is added to; nothing was written: give the store a file of its own"
         )
     key = os.environ.get(KEY_ENV, "").strip()
     if key and same_file(path, Path(key).expanduser()):

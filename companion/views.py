@@ -161,10 +161,66 @@ def form_hint(form: EntryForm) -> str:
     return " ".join(parts)
 
 
+def slot_values(form: EntryForm, at: int) -> str:
+    """What slot ``at`` of ``form`` takes, in words: its literal words, or its range."""
+    slot = form.slots[at]
+    if slot.kind == "word":
+        return " | ".join(slot.words)
+    if slot.kind == "text":
+        shown = ", ".join(slot.words[:6]) + (", ..." if len(slot.words) > 6 else "")
+        return f"any name ({shown})" if shown else "any name"
+    colour = f"{slot.colour} die " if slot.colour else ""
+    return f"{colour}{slot.low} to {slot.high}"
+
+
+def example_of(form: EntryForm) -> str | None:
+    """An entry of ``form`` built from the first value each slot offers, as one could type it;
+    None when a slot offers nothing after the values before it."""
+    values: list[str | int] = []
+    for at, slot in enumerate(form.slots):
+        offered = form.choices(values)
+        if slot.kind == "text":
+            values.append(offered[0] if offered else "Smith")
+        elif not offered:
+            return None
+        else:
+            # Dice of one roll read better with different faces than 1 1 1.
+            pick = min(len(offered) - 1, at % 3) if slot.kind == "die" else 0
+            values.append(offered[pick])
+    return form.compose(values)
+
+
+def help_lines(prompt: Prompt) -> list[str]:
+    """``help`` at the prompt: what is due, then every entry form due now grouped by its
+    keyword, each with the literal words or the range each value takes and an example."""
+    lines = [f"Next: {prompt.text}"]
+    if not prompt.forms:
+        return [*lines, "  Nothing can be entered now."]
+    groups: dict[str, list[EntryForm]] = {}
+    for form in prompt.forms:
+        groups.setdefault(form.keyword.split()[0] if form.keyword else "", []).append(form)
+    for keyword, forms in groups.items():
+        lines.append(f"  {keyword or '(values only)'}")
+        shown: set[tuple[str, str, tuple[str, ...]]] = set()
+        for form in forms:
+            values = tuple(slot_values(form, i) for i in range(len(form.slots)))
+            key = (form.syntax, form.help, values)
+            if key in shown:
+                continue
+            shown.add(key)
+            lines.append(f"    {form.syntax:<38} {form.help}")
+            for slot, taken in zip(form.slots, values, strict=True):
+                lines.append(f"        <{slot.label}>: {taken}")
+            example = example_of(form)
+            if example is not None:
+                lines.append(f"        e.g. {example}")
+    return lines
+
+
 def legal_line(prompt: Prompt) -> str:
     if not prompt.forms:
         return ""
-    return "Legal now: " + " | ".join(form_hint(f) for f in prompt.forms)
+    return "Legal now: " + " | ".join(dict.fromkeys(form_hint(f) for f in prompt.forms))
 
 
 def log_lines(plays: list[Play]) -> list[str]:

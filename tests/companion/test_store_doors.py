@@ -244,6 +244,21 @@ def test_a_store_at_the_device_state_file_is_refused_before_anything_is_written(
     assert not target.exists()
 
 
+def test_a_store_at_the_prompts_history_file_is_refused_before_anything_is_written(
+    store: Path, tmp_path: Path
+) -> None:
+    """The zebra> prompt adds each line typed to its history file, beside the state file."""
+    target = state_file(tmp_path).with_name("history")
+    target.write_text("toss home\n")
+    code, _, err = zebra("play", "rushzone", "--script", str(FULL), "--store", str(target))
+    refused(code, err, "history file", "nothing was written")
+    assert target.read_text() == "toss home\n"
+    target.unlink()
+    code, _, err = zebra("games", "--store", str(target))
+    refused(code, err, "history file", "nothing was written")
+    assert not target.exists()
+
+
 @pytest.mark.parametrize("how", ["symbolic link", "hard link"])
 def test_a_state_file_linked_to_the_store_is_refused_and_the_store_kept(
     store: Path, tmp_path: Path, how: str
