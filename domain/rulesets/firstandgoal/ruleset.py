@@ -58,12 +58,14 @@ from domain.rulesets.firstandgoal.turnovers import (
     turnover_dice,
     turnover_roll,
 )
+from domain.rulesets.versions import RULES_VERSION
 
 
 class FirstAndGoal:
     """The 1st & Goal ruleset."""
 
     name = "firstandgoal"
+    version = RULES_VERSION["firstandgoal"]
     title = "1st & Goal"
     division = HALVES
     options = (

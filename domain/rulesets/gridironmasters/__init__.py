@@ -41,6 +41,7 @@ from domain.rulesets.gridironmasters.views import (
     record_view,
     slots_view,
 )
+from domain.rulesets.versions import RULES_VERSION
 
 __all__ = ["RULESET", "GridironMasters", "GridironState", "deck_problems"]
 
@@ -99,6 +100,7 @@ class GridironMasters:
     """The Masters of the Gridiron ruleset."""
 
     name = "gridironmasters"
+    version = RULES_VERSION["gridironmasters"]
     title = "Masters of the Gridiron"
     division = SLOTS
     options = ()

@@ -22,6 +22,7 @@ from domain.rulesets.redzone.prompts import PROMPTS
 from domain.rulesets.redzone.rosters import roster_problems
 from domain.rulesets.redzone.state import DECK_SIZES, Coach, RedZoneState
 from domain.rulesets.redzone.views import lineup_view
+from domain.rulesets.versions import RULES_VERSION
 
 __all__ = ["RULESET", "RedZone", "RedZoneState", "roster_problems"]
 
@@ -39,6 +40,7 @@ class RedZone:
     """The Red Zone ruleset."""
 
     name = "redzone"
+    version = RULES_VERSION["redzone"]
     title = "Red Zone"
     division = QUARTERS
     options = (

@@ -38,6 +38,7 @@ from domain.rulesets.rushzone.turn import (
     toss_choice,
     two_point_try,
 )
+from domain.rulesets.versions import RULES_VERSION
 
 __all__ = ["RULESET", "RushZone", "RushZoneState"]
 
@@ -102,6 +103,7 @@ class RushZone:
     """The NFL Rush Zone ruleset."""
 
     name = "rushzone"
+    version = RULES_VERSION["rushzone"]
     title = "NFL Rush Zone"
     division = QUARTERS
     options = (

@@ -54,12 +54,14 @@ from domain.rulesets.thirdandlong.scoring import (
 )
 from domain.rulesets.thirdandlong.state import ThirdAndLongState, open_play, target_number
 from domain.rulesets.thirdandlong.timeouts import challenge, challenge_refusal, timeout
+from domain.rulesets.versions import RULES_VERSION
 
 
 class ThirdAndLong:
     """The Third and Long ruleset."""
 
     name = "thirdandlong"
+    version = RULES_VERSION["thirdandlong"]
     title = "Third and Long"
     division = QUARTERS
     options = (
