@@ -132,6 +132,15 @@ def say(lines: list[str]) -> None:
         typer.echo(line)
 
 
+def note_rules(referee: Referee, game_id: Any) -> None:
+    """A read of a game ruled under other rules shows its record as stored, and says so in one
+    line (on stderr, so a --json or an export on stdout stays whole)."""
+    line = referee.disagreement(game_id)
+    if line is not None:
+        views.end_open_lines()
+        typer.echo(f"note: {line}", err=True)
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 @refereed
 def play(
@@ -223,7 +232,9 @@ def status(
 ) -> None:
     """Print the situation: score, period, ball, down and distance, and what comes next."""
     referee = open_referee(store)
-    current = referee.status(referee.find(game))
+    game_id = referee.find(game)
+    current = referee.status(game_id)
+    note_rules(referee, game_id)
     if as_json:
         typer.echo(json.dumps(current, ensure_ascii=False))
         return
@@ -237,7 +248,9 @@ def status(
 def log(game: GameArg = None, store: StoreOption = None) -> None:
     """Print the play-by-play so far, struck entries marked with their reason."""
     referee = open_referee(store)
-    say(views.log_lines(referee.log(referee.find(game))))
+    game_id = referee.find(game)
+    say(views.log_lines(referee.log(game_id)))
+    note_rules(referee, game_id)
 
 
 @app.command()
@@ -276,7 +289,9 @@ StrikeInvalid = Annotated[
 def history(game: GameArg = None, store: StoreOption = None) -> None:
     """Every entry ever made: number, who, when, its ruling, and every correction to it."""
     referee = open_referee(store)
-    say(views.history_lines(referee.record(referee.find(game))))
+    game_id = referee.find(game)
+    say(views.history_lines(referee.record(game_id)))
+    note_rules(referee, game_id)
 
 
 @app.command()
@@ -383,6 +398,23 @@ def revert(
 
 @app.command()
 @refereed
+def rerule(
+    game: GameArg = None,
+    reason: ReasonOption = "",
+    strike_invalid: StrikeInvalid = False,
+    store: StoreOption = None,
+    by: ByOption = None,
+    expect: ExpectOption = None,
+) -> None:
+    """Adopt what the installed rules make of a game ruled under other rules: a correction,
+    listed in zebra history and taken back with zebra revert."""
+    referee = open_referee(store)
+    done = referee.rerule(referee.find(game), reason, by, strike_invalid, expect=expect)
+    announce(done, "Reruled the game under the installed rules.")
+
+
+@app.command()
+@refereed
 def enter(
     entry: Annotated[str, typer.Argument(help="One entry as typed at the prompt, e.g. 'green 4'")],
     game: GameOption = None,
@@ -454,6 +486,7 @@ def export(
         )
     referee = open_referee(store)
     game_id = referee.find(game)
+    note_rules(referee, game_id)
     if format == "events":
         # The whole history (options, struck entries, corrections, proposals): see docs/exports.md.
         text = referee.events_export(game_id)
@@ -553,13 +586,26 @@ def check(
         if damage:
             raise stores.StoreError(damage)
     found = referee.check(None if every else referee.find(game))
+    reruled = 0
     for game_id, problem in found:
-        if problem is None:
-            typer.echo(f"game {game_id.hex[:8]}: ok")
-        else:
+        line = None if problem is not None else referee.disagreement(game_id)
+        if problem is not None:
             problems += 1
             typer.echo(f"error: game {game_id.hex[:8]}: {problem}", err=True)
+        elif line is not None:
+            reruled += 1
+            typer.echo(f"error: {line}", err=True)
+        else:
+            typer.echo(f"game {game_id.hex[:8]}: ok")
     if problems:
+        raise typer.Exit(1)
+    if reruled:
+        # The store is whole; the rulings of these games are not what the rules installed make.
+        typer.echo(
+            f"{len(found)} game{'s' if len(found) != 1 else ''} checked: the store is whole, "
+            f"but {reruled} {'was' if reruled == 1 else 'were'} ruled under other rules than "
+            "these (zebra rerule)"
+        )
         raise typer.Exit(1)
     typer.echo(f"{len(found)} game{'s' if len(found) != 1 else ''} checked: the store is whole.")
 
