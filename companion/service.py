@@ -324,7 +324,7 @@ class Referee(Application[UUID]):
         """The line naming a game whose stored rulings the installed rules would make otherwise
         (docs/rulings.md), or None. From the game's summary when it says the game was ruled under
         the installed rules (no event read); else the game is run again to compare."""
-        from domain.rulesets.versions import RULES_VERSION
+        from domain.rules_versions import RULES_VERSION
 
         found = self.summary(game_id)
         if found is not None and found.ruled_under == [RULES_VERSION.get(found.ruleset)]:

@@ -23,7 +23,7 @@ from typing import Any
 from uuid import UUID
 
 from companion.store import StoreError
-from domain.rulesets.versions import BASELINE
+from domain.rules_versions import BASELINE
 
 # The tracking record of the summaries: every event up to ``position`` is reflected in the rows,
 # and ``games`` games have a row (so a missing row is noticed by a listing).

@@ -18,8 +18,8 @@ from uuid import UUID
 from companion.integrity import GENESIS, known_topics, link
 from domain import deltas
 from domain.game import Game
+from domain.rules_versions import BASELINE
 from domain.ruleset import LATER_SITUATION_KEYS, IllegalEntry
-from domain.rulesets.versions import BASELINE
 
 HEADER_KEY = "zebra_events"
 # Format 3 writes the events as stored since issue #19 (Ruled and Rederived of version 2: small

@@ -37,8 +37,8 @@ from eventsourcing.domain import Aggregate, event
 from domain import deltas, kernel, rulesets, snapshots
 from domain.corrections import DISPUTES, AlreadyRecorded, GameMovedOn, Proposal, describe
 from domain.reruling import Disagreement, StoredStep, differences
+from domain.rules_versions import BASELINE
 from domain.ruleset import IllegalEntry, Prompt, Ruleset, Ruling
-from domain.rulesets.versions import BASELINE
 from domain.sides import Sides, resolve
 
 __all__ = ["AlreadyRecorded", "Correction", "Derived", "Entry", "Game", "GameMovedOn"]
@@ -202,7 +202,7 @@ class Game(Aggregate):
     class Ruled(Aggregate.Event):
         # Version 2: compact rulings, the change of the situation since the step before, and
         # every CHECKPOINT_EVERY standing entries the fold's state ({"place", "state"}).
-        # Version 3: the version of the rules that made the rulings (domain.rulesets.versions);
+        # Version 3: the version of the rules that made the rulings (domain.rules_versions);
         # a step stored before made under the baseline version.
         class_version = 3
         seq: int

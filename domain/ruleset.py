@@ -301,7 +301,7 @@ class Ruleset(Protocol[S]):
 
     name: str
     title: str
-    # The version of these rules, stored with every ruling they make (domain.rulesets.versions).
+    # The version of these rules, stored with every ruling they make (domain.rules_versions).
     version: int
     options: tuple[GameOption, ...]
     # How the game is divided in time (quarters, halves, Masters of the Gridiron's slots).

@@ -6,7 +6,7 @@ under another version is named before anything more is recorded against it. That
 the version is bumped whenever a ruling can change; the pin (tests/fixtures/pinned, issue #18) is
 regenerated exactly then. So the pin of each game is held here with the version it was made
 under: a pin regenerated without a bump fails, and the bump is one line here and one in
-domain/rulesets/versions.py.
+domain/rules_versions.py.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import hashlib
 
 import pytest
 
+from domain import rules_versions as versions
 from domain import rulesets
-from domain.rulesets import versions
 from tests import pinned
 
 # ruleset -> (rules version, digest of its pin). A game's pin changed: bump its RULES_VERSION in
-# domain/rulesets/versions.py and put the new version and the digest the failure prints here.
+# domain/rules_versions.py and put the new version and the digest the failure prints here.
 PINNED: dict[str, tuple[int, str]] = {
     "rushzone": (1, "bb7ec120de78f906"),
     "redzone": (1, "6f705575c1511bf6"),
@@ -52,7 +52,7 @@ def mismatch(name: str, pinned_as: tuple[int, str], installed: int, now: str) ->
     if now != digest and installed == version:
         return (
             f"the pin of {name} changed (tests/fixtures/pinned): its rulings changed, so bump "
-            f"RULES_VERSION of {name} in domain/rulesets/versions.py to {version + 1} and set "
+            f"RULES_VERSION of {name} in domain/rules_versions.py to {version + 1} and set "
             f"its line in tests/domain/test_rules_versions.py PINNED to "
             f"{name!r}: ({version + 1}, {now!r})"
         )

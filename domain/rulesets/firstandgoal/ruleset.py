@@ -9,6 +9,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import HALVES
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import GameOption, Prompt, Ruling, resolve_options
 from domain.rulesets.firstandgoal.board import board_dice
 from domain.rulesets.firstandgoal.clock import run_the_clock, time_out, time_out_options
@@ -58,7 +59,6 @@ from domain.rulesets.firstandgoal.turnovers import (
     turnover_dice,
     turnover_roll,
 )
-from domain.rulesets.versions import RULES_VERSION
 
 
 class FirstAndGoal:

@@ -20,6 +20,7 @@ from typing import Any
 from domain import kernel
 from domain.entries import words
 from domain.periods import SLOTS
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import SIDES, IllegalEntry, Prompt, Ruling
 from domain.rulesets.gridironmasters.attempts import (
     audible,
@@ -41,7 +42,6 @@ from domain.rulesets.gridironmasters.views import (
     record_view,
     slots_view,
 )
-from domain.rulesets.versions import RULES_VERSION
 
 __all__ = ["RULESET", "GridironMasters", "GridironState", "deck_problems"]
 

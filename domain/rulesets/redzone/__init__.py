@@ -14,6 +14,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import QUARTERS
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import SIDES, GameOption, Prompt, Ruling, resolve_options
 from domain.rulesets.redzone.clock import clock_view
 from domain.rulesets.redzone.handlers import HANDLERS
@@ -22,7 +23,6 @@ from domain.rulesets.redzone.prompts import PROMPTS
 from domain.rulesets.redzone.rosters import roster_problems
 from domain.rulesets.redzone.state import DECK_SIZES, Coach, RedZoneState
 from domain.rulesets.redzone.views import lineup_view
-from domain.rulesets.versions import RULES_VERSION
 
 __all__ = ["RULESET", "RedZone", "RedZoneState", "roster_problems"]
 

@@ -13,6 +13,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import QUARTERS
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import GameOption, Prompt, Ruling, Side, resolve_options
 from domain.rulesets.rushzone.prompts import PROMPTS, field_goal_in_range
 from domain.rulesets.rushzone.reading import read_keyword, read_rolls
@@ -38,7 +39,6 @@ from domain.rulesets.rushzone.turn import (
     toss_choice,
     two_point_try,
 )
-from domain.rulesets.versions import RULES_VERSION
 
 __all__ = ["RULESET", "RushZone", "RushZoneState"]
 

@@ -9,6 +9,7 @@ from typing import Any
 from domain import kernel
 from domain.entries import words
 from domain.periods import QUARTERS
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import (
     SIDES,
     GameOption,
@@ -54,7 +55,6 @@ from domain.rulesets.thirdandlong.scoring import (
 )
 from domain.rulesets.thirdandlong.state import ThirdAndLongState, open_play, target_number
 from domain.rulesets.thirdandlong.timeouts import challenge, challenge_refusal, timeout
-from domain.rulesets.versions import RULES_VERSION
 
 
 class ThirdAndLong:
