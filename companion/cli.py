@@ -518,6 +518,7 @@ def import_(
         outcome = referee.import_events(text, str(file))
         typer.echo(f"Imported the whole history as game {outcome.game_id.hex[:8]}.")
         say(views.situation_screen(outcome.status))
+        note_rules(referee, outcome.game_id)
         return
     script = parse_import(text, str(file))
     referee = open_referee(store, create=True)

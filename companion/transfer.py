@@ -266,6 +266,11 @@ def replayed(events: list[Any], where: str) -> Game:
         raise IllegalEntry(f"{where}: the entries do not make a legal game: {exc}") from None
     except Exception as exc:
         raise IllegalEntry(f"{where}: the events do not make a game ({exc})") from None
+    assert isinstance(game, Game)
+    if game.ruled_under != [game.rules.version]:
+        # Ruled under other rules: the file's rulings are kept as recorded, and the game is
+        # named as such on every read until it is reruled (domain.reruling).
+        return game
     recorded = project(events).situation
     # A situation recorded before the period keys existed (issue #16) lacks them: compare what
     # it holds.

@@ -99,6 +99,8 @@ class Checkpoint:
     rulings: tuple[Ruling, ...]
     state: Any = None
     decoded: bool = False
+    # The version of the rules that made the state: another version's is never folded on from.
+    rules: int = BASELINE
 
 
 @dataclass(frozen=True)
@@ -513,6 +515,8 @@ class Game(Aggregate):
         """Whether every stored checkpoint is the state (and rulings) of that step of ``steps``,
         a fold from the opening (``refolded``): a checkpoint the rules do not make is refused."""
         for place, point in self._checkpoints.items():
+            if point.rules != self.rules.version:
+                continue  # made under other rules, and never folded on from (``_start_at``)
             if place >= len(steps) or steps[place].seq != point.seq:
                 return False
             try:
@@ -627,6 +631,9 @@ class Game(Aggregate):
             point = self._checkpoints[at]
             if at > len(standing) or standing[at - 1].seq != point.seq:
                 # Not a step of this fold (an event stream Zebra did not write): not used.
+                continue
+            if point.rules != self.rules.version:
+                # A state other rules made: these rules fold from the opening (or an own one).
                 continue
             if not point.decoded:
                 try:
@@ -1148,8 +1155,8 @@ class Game(Aggregate):
     def _record_rerule(
         self, p: Proposal, cid: str, by: str, at: str, digest: str | None
     ) -> None:
-        """The rerule event (what the record showed, and what changes), and a new opening if
-        the rules open the game otherwise; ``_record`` then stores every entry's new step."""
+        """The rerule event (what the record showed, and what changes) and the opening these
+        rules make; ``_record`` then stores every entry's new step."""
         found = self.disagreement()
         assert found is not None
         shown = [self._stored[0].to_dict(0)]
@@ -1165,10 +1172,9 @@ class Game(Aggregate):
             changed=[d.to_dict() for d in found.differences],
             before=deltas.pack(shown),
         )
-        if 0 in found.seqs:
-            opening = self._opening()
-            full = deltas.full(opening.situation)
-            self._ruled(seq=0, rulings=[], change=full, checkpoint=None, rules=version)
+        # The opening too, changed or not: every step of the game is then these rules'.
+        full = deltas.full(self._opening().situation)
+        self._ruled(seq=0, rulings=[], change=full, checkpoint=None, rules=version)
 
     def _put_back(self, log: CorrectionLog) -> None:
         """A rerule taken back: the steps the record showed before it, each with the version
@@ -1378,12 +1384,16 @@ class Game(Aggregate):
         A checkpoint is a step to fold on from instead of the opening (decoded when used)."""
         self._stored[seq] = StoredStep(rules, rulings, change)
         if checkpoint is not None:
-            self._keep(seq, rulings, checkpoint)
+            self._keep(seq, rulings, checkpoint, rules)
 
-    def _keep(self, seq: int, rulings: list[dict[str, Any]], checkpoint: dict[str, Any]) -> None:
+    def _keep(
+        self, seq: int, rulings: list[dict[str, Any]], checkpoint: dict[str, Any], rules: int
+    ) -> None:
         made = tuple(Ruling.from_dict(r) for r in deltas.expanded(rulings))
         place = checkpoint["place"]
-        self._checkpoints[place] = Checkpoint(place, seq, checkpoint["state"], made)
+        self._checkpoints[place] = Checkpoint(
+            place, seq, checkpoint["state"], made, rules=rules
+        )
 
     @event(Struck)
     def _struck(
@@ -1516,7 +1526,7 @@ class Game(Aggregate):
             made = StoredStep(step.get("rules", rules), step["rulings"], step["change"])
             self._stored[step["seq"]] = made
             if step.get("checkpoint") is not None:
-                self._keep(step["seq"], step["rulings"], step["checkpoint"])
+                self._keep(step["seq"], step["rulings"], step["checkpoint"], made.rules)
 
 
 def _number(correction: str) -> int:

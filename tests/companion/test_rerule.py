@@ -185,3 +185,72 @@ def test_a_new_version_that_rules_the_game_the_same_names_nothing(
     assert events_in(store) == count
     code, _, err = zebra("enter", NEXT, "--game", gid, "--store", store)
     assert code == 0, err
+
+
+def test_resuming_a_game_ruled_under_other_rules_names_it_and_refuses_the_entry(
+    game: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, gid = game
+    upgrade(monkeypatch)
+    count = events_in(store)
+    runner = CliRunner(env={"COLUMNS": "120", "TERM": "dumb"})
+    result = runner.invoke(app, ["resume", gid, "--store", store], input=f"{NEXT}\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    said = result.stdout + result.stderr
+    assert f"Note: game {gid} was ruled under Red Zone rules 1" in said
+    assert said.count(f"game {gid} was ruled under Red Zone rules 1") >= 2  # and at the entry
+    assert events_in(store) == count
+
+
+def test_an_events_export_made_under_other_rules_imports_as_recorded_and_is_named(
+    game: tuple[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    store, gid = game
+    shown, _ = status(store, gid)
+    exported = tmp_path / "game.events.jsonl"
+    assert zebra("export", gid, "-f", "events", "-o", str(exported), "--store", store)[0] == 0
+    upgrade(monkeypatch)
+    code, out, err = zebra("import", str(exported), "--store", store)
+    assert code == 0, err
+    new = out.split("as game ")[1][:8]
+    assert new != gid
+    assert f"note: game {new} was ruled under Red Zone rules 1" in err
+    imported, note = status(store, new)
+    same = ("game_id", "version")
+    assert {k: v for k, v in imported.items() if k not in same} == {
+        k: v for k, v in shown.items() if k not in same
+    }
+    assert f"game {new} was ruled under Red Zone rules 1" in note
+    assert zebra("rerule", new, "--reason", "rules 2", "--store", store)[0] == 0
+    assert status(store, new)[1] == ""
+
+
+def test_an_events_export_of_format_3_imports_as_ruled_under_the_baseline(
+    game: tuple[str, str], tmp_path: Path
+) -> None:
+    from companion import transfer
+    from companion.integrity import GENESIS, link
+
+    store, gid = game
+    code, text, _ = zebra("export", gid, "-f", "events", "--store", store)
+    assert code == 0
+    # The same history as Zebra wrote it before steps carried their rules version: format 3,
+    # no "rules" in Ruled and Rederived, each event linked as that Zebra linked it.
+    head, *rows = [json.loads(line) for line in text.splitlines()]
+    head[transfer.HEADER_KEY] = 3
+    previous, lines = GENESIS, [json.dumps(head)]
+    topics = {cls.__name__: topic for topic, cls in transfer.known_topics().items()}
+    for row in rows:
+        if row["type"] in ("Ruled", "Rederived"):
+            del row["state"]["rules"]
+        linked = {**row["state"], "timestamp": row["timestamp"]}
+        previous = link(previous, topics[row["type"]], head["game_id"], row["version"], linked)
+        row["link"] = previous
+        lines.append(json.dumps(row))
+    old = tmp_path / "old.events.jsonl"
+    old.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = zebra("import", str(old), "--store", store)
+    assert code == 0, err
+    new = out.split("as game ")[1][:8]
+    assert err == ""
+    assert zebra("check", new, "--store", store)[0] == 0
