@@ -649,7 +649,14 @@ class Game(Aggregate):
         rules = self.rules
         steps = list(steps)
         for entry in entries:
-            state, rulings = rules.apply(steps[-1].state, entry.text)
+            try:
+                state, rulings = rules.apply(steps[-1].state, entry.text)
+            except IllegalEntry:
+                if self.ruled_under == [rules.version]:
+                    raise
+                # Ruled under other rules, which took it: the game is named (``disagreement``)
+                # and nothing is recorded until a rerule; the fold passes over the entry.
+                state, rulings = steps[-1].state, []
             steps.append(Derived(entry.seq, state, tuple(rulings), None, rules.situation))
         return steps
 

@@ -100,6 +100,8 @@ def test_under_the_same_rules_a_game_agrees_and_under_new_ones_is_named(
     with pytest.raises(IllegalEntry, match="was ruled under Coin-Flip Football rules 1"):
         game.enter("flip heads", "ref", "t2")
     assert game.collect_events() == []
+    # What is due is still asked (the screens show it), over the entry that no longer fits.
+    assert game.prompt.forms
 
 
 def test_a_new_version_whose_rules_rule_the_game_the_same_names_nothing(
@@ -174,3 +176,23 @@ def test_an_old_store_s_games_were_ruled_under_the_baseline(tmp_path: Path) -> N
         game = referee.game(listed.game_id)
         assert game.ruled_under == [BASELINE]
         assert referee.disagreement(listed.game_id) is None
+
+
+def test_with_disputes_agree_a_rerule_waits_for_the_other_coach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game.start("coinflip", "Bears", "Packers", {"disputes": "agree"}, "ann", "t0")
+    for text in ENTRIES:
+        game.enter(text, "ann", "t1")
+    events = game.collect_events()
+    upgrade(monkeypatch)
+    game = replayed(events)
+    waiting = game.rerule("rules 2", "ann", "t2", strike_invalid=True)
+    assert waiting.pending and game.waiting is not None and "rerule" in game.waiting
+    assert game.disagreement() is not None  # nothing adopted yet
+    with pytest.raises(IllegalEntry, match="the other coach confirms"):
+        game.confirm("ann", "t3")
+    game.confirm("bob", "t3")
+    assert game.disagreement() is None and game.ruled_under == [2]
+    log = game.corrections["c1"]
+    assert (log.kind, log.by) == ("rerule", "ann")
