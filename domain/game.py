@@ -1188,14 +1188,13 @@ class Game(Aggregate):
         of the rules that made it (the game is then named as ruled under them again)."""
         assert log.before is not None
         opening, *steps = deltas.unpack(log.before)
-        if self._stored[0] != StoredStep(opening["rules"], opening["rulings"], opening["change"]):
-            self._ruled(
-                seq=0,
-                rulings=opening["rulings"],
-                change=opening["change"],
-                checkpoint=None,
-                rules=opening["rules"],
-            )
+        self._ruled(
+            seq=0,
+            rulings=opening["rulings"],
+            change=opening["change"],
+            checkpoint=None,
+            rules=opening["rules"],
+        )
         if steps:
             oldest = min(step["rules"] for step in steps)
             self._rederived(packed=deltas.pack(steps), rules=oldest)
