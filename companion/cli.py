@@ -153,6 +153,15 @@ def say(lines: list[str]) -> None:
         typer.echo(line)
 
 
+def note_rules(referee: Referee, game_id: Any) -> None:
+    """A read of a game ruled under other rules shows its record as stored, and says so in one
+    line (on stderr, so a --json or an export on stdout stays whole)."""
+    line = referee.disagreement(game_id)
+    if line is not None:
+        views.end_open_lines()
+        typer.echo(f"note: {line}", err=True)
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 @refereed
 def play(
@@ -259,7 +268,9 @@ def status(
 ) -> None:
     """Print the situation: score, period, ball, down and distance, and what comes next."""
     referee = open_referee(store)
-    current = referee.status(referee.find(one_game(game, named)))
+    game_id = referee.find(one_game(game, named))
+    current = referee.status(game_id)
+    note_rules(referee, game_id)
     if as_json:
         typer.echo(json.dumps(current, ensure_ascii=False))
         return
@@ -273,7 +284,9 @@ def status(
 def log(game: GameArg = None, named: GameOption = None, store: StoreOption = None) -> None:
     """Print the play-by-play so far, struck entries marked with their reason."""
     referee = open_referee(store)
-    say(views.log_lines(referee.log(referee.find(one_game(game, named)))))
+    game_id = referee.find(one_game(game, named))
+    say(views.log_lines(referee.log(game_id)))
+    note_rules(referee, game_id)
 
 
 @app.command()
@@ -312,7 +325,9 @@ def history(
 ) -> None:
     """Every entry ever made: number, who, when, its ruling, and every correction to it."""
     referee = open_referee(store)
-    say(views.history_lines(referee.record(referee.find(one_game(game, named)))))
+    game_id = referee.find(one_game(game, named))
+    say(views.history_lines(referee.record(game_id)))
+    note_rules(referee, game_id)
 
 
 @app.command()
@@ -419,6 +434,23 @@ def revert(
 
 @app.command()
 @refereed
+def rerule(
+    game: GameArg = None,
+    reason: ReasonOption = "",
+    strike_invalid: StrikeInvalid = False,
+    store: StoreOption = None,
+    by: ByOption = None,
+    expect: ExpectOption = None,
+) -> None:
+    """Adopt what the installed rules make of a game ruled under other rules: a correction,
+    listed in zebra history and taken back with zebra revert."""
+    referee = open_referee(store)
+    done = referee.rerule(referee.find(game), reason, by, strike_invalid, expect=expect)
+    announce(done, "Reruled the game under the installed rules.")
+
+
+@app.command()
+@refereed
 def enter(
     entry: Annotated[str, typer.Argument(help="One entry as typed at the prompt, e.g. 'green 4'")],
     game: GameOption = None,
@@ -491,6 +523,7 @@ def export(
         )
     referee = open_referee(store)
     game_id = referee.find(one_game(game, named))
+    note_rules(referee, game_id)
     if format == "events":
         # The whole history (options, struck entries, corrections, proposals): see docs/exports.md.
         text = referee.events_export(game_id)
@@ -522,6 +555,7 @@ def import_(
         outcome = referee.import_events(text, str(file))
         typer.echo(f"Imported the whole history as game {outcome.game_id.hex[:8]}.")
         say(views.situation_screen(outcome.status))
+        note_rules(referee, outcome.game_id)
         return
     script = parse_import(text, str(file))
     referee = open_referee(store, create=True)
@@ -588,16 +622,29 @@ def check(
         if damage:
             raise stores.StoreError(damage)
     found = referee.check(None if every else referee.find(one_game(game, named)))
+    reruled = 0
     for game_id, problem in found:
-        if problem is None:
-            typer.echo(f"game {game_id.hex[:8]}: ok")
-        else:
+        line = None if problem is not None else referee.disagreement(game_id)
+        if problem is not None:
             problems += 1
             typer.echo(f"error: game {game_id.hex[:8]}: {problem}", err=True)
-    for line in referee.strays().values() if every else ():
+        elif line is not None:
+            reruled += 1
+            typer.echo(f"error: {line}", err=True)
+        else:
+            typer.echo(f"game {game_id.hex[:8]}: ok")
+    for stray in referee.strays().values() if every else ():
         problems += 1
-        typer.echo(f"error: {line}", err=True)
+        typer.echo(f"error: {stray}", err=True)
     if problems:
+        raise typer.Exit(1)
+    if reruled:
+        # The store is whole; the rulings of these games are not what the rules installed make.
+        typer.echo(
+            f"{len(found)} game{'s' if len(found) != 1 else ''} checked: the store is whole, "
+            f"but {reruled} {'was' if reruled == 1 else 'were'} ruled under other rules than "
+            "these (zebra rerule)"
+        )
         raise typer.Exit(1)
     typer.echo(f"{len(found)} game{'s' if len(found) != 1 else ''} checked: the store is whole.")
 

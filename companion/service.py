@@ -305,6 +305,37 @@ class Referee(Application[UUID]):
             ),
         )
 
+    def rerule(
+        self,
+        game_id: UUID,
+        reason: str = "",
+        by: str | None = None,
+        strike_invalid: bool = False,
+        *,
+        expect: int | None = None,
+    ) -> Corrected:
+        """Adopt what the installed rules make of a game ruled under other rules (a correction,
+        revertible; refused if they rule it as it is recorded)."""
+        return self._correction(
+            game_id,
+            expect,
+            lambda g, v: g.rerule(
+                reason, by or who(), now(), strike_invalid=strike_invalid, expect=v
+            ),
+        )
+
+    def disagreement(self, game_id: UUID) -> str | None:
+        """The line naming a game whose stored rulings the installed rules would make otherwise
+        (docs/rulings.md), or None. From the game's summary when it says the game was ruled under
+        the installed rules (no event read); else the game is run again to compare."""
+        from domain.rules_versions import RULES_VERSION
+
+        found = self.summary(game_id)
+        if found is not None and found.ruled_under == [RULES_VERSION.get(found.ruleset)]:
+            return None
+        disagreement = self.game(game_id).disagreement()
+        return None if disagreement is None else disagreement.line
+
     def confirm(
         self, game_id: UUID, by: str | None = None, *, expect: int | None = None
     ) -> Corrected:
@@ -394,7 +425,7 @@ class Referee(Application[UUID]):
             game_id = uuid4()
             events = transfer.moved(events, game_id)
             game = transfer.replayed(events, where)
-        summary = summary_of(live_status(game), last_at(events))
+        summary = summary_of(live_status(game), last_at(events), game.ruled_under)
         try:
             self.repository.event_store.put(events, summaries={game_id: summary})
         except BaseException:
@@ -411,7 +442,8 @@ class Referee(Application[UUID]):
         return transfer.export_events(self.game_events(game_id))
 
     def check(self, game_id: UUID | None = None) -> list[tuple[UUID, str | None]]:
-        """Each game (or the one named) with None if its events read back whole, else why not.
+        """Each game (or the one named) with None if its events read back whole, else why not
+        (``disagreement`` says which of the whole ones were ruled under other rules).
 
         A fresh mapper re-reads every event from the store and checks every chain link, so
         nothing this process has cached stands in for what is stored.
@@ -581,7 +613,7 @@ class Referee(Application[UUID]):
         # The head is the link the last event carries; an event written before events carried
         # links gives a row holding only the summary (companion.heads.hold_to_head).
         link = stored_link(stored[-1].state) or ""
-        return summary_of(fold.view(), fold.last_at), Head(fold.version, link)
+        return summary_of(fold.view(), fold.last_at, fold.ruled_under), Head(fold.version, link)
 
     def _fill(self, game_id: UUID) -> Summary:
         """Fold the game's summary from its events and keep it in its row (if the store can be
@@ -1000,15 +1032,20 @@ def summaries_of(objs: Any) -> dict[UUID, Summary]:
     out = {}
     for obj in objs:
         if isinstance(obj, Game) and obj.pending_events:
-            out[obj.id] = summary_of(live_status(obj), last_at(obj.pending_events))
+            status = live_status(obj)
+            out[obj.id] = summary_of(status, last_at(obj.pending_events), obj.ruled_under)
     return out
 
 
 def live_status(game: Game) -> dict[str, Any]:
-    """The status as the aggregate derives it, in the same shape as the situation projection."""
+    """The status as the aggregate derives it, in the same shape as the situation projection.
+
+    A game the installed rules would rule otherwise shows what its record shows (what the
+    rules made when it was ruled), as every read of it does, until it is reruled."""
+    found = game.disagreement()
     return {
         "game_id": str(game.id),
-        **game.situation,
+        **(game.situation if found is None else found.shown),
         "entries": game.standing,
         "struck": game.struck_count,
         # The order the record's fold gives (projections.situation.view, pinned by #18).

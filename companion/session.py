@@ -50,7 +50,10 @@ class Session:
     def opening(self) -> list[str]:
         status = self._seen(self.referee.status(self.game_id))
         title = f"{status['ruleset']} · game {self.game_id.hex[:8]} · store {self.referee.store}"
-        return [*views.situation_screen(status, title), *self._legal()]
+        # A game ruled under other rules is named on opening (and refused at the first entry).
+        other_rules = self.referee.disagreement(self.game_id)
+        named = [f"  Note: {other_rules}"] if other_rules else []
+        return [*views.situation_screen(status, title), *named, *self._legal()]
 
     def _seen(self, status: dict[str, Any]) -> dict[str, Any]:
         """Remember the version of the status about to be shown; the next command carries it."""

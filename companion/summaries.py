@@ -23,10 +23,15 @@ from typing import Any
 from uuid import UUID
 
 from companion.store import StoreError
+from domain.rules_versions import BASELINE
 
 # The tracking record of the summaries: every event up to ``position`` is reflected in the rows,
 # and ``games`` games have a row (so a missing row is noticed by a listing).
 TRACKING_NAME = "summaries"
+# The key of the status text holding the rules versions the game's standing rulings were made
+# under (domain.reruling): not part of the status view, so ``zebra status`` can tell a game
+# ruled under other rules without reading its events.
+RULED_UNDER = "ruled_under"
 
 
 @dataclass(frozen=True)
@@ -51,14 +56,28 @@ class Summary:
     def view(self) -> dict[str, Any]:
         """The status as ``zebra status --json`` prints it."""
         found: dict[str, Any] = json.loads(self.status)
+        found.pop(RULED_UNDER, None)
+        return found
+
+    @property
+    def ruled_under(self) -> list[int]:
+        """The rules versions of the game's standing rulings (a row written before they were
+        kept: the baseline, which every ruling stored then was made under)."""
+        found = json.loads(self.status).get(RULED_UNDER) if self.status else None
+        if not isinstance(found, list) or not all(isinstance(v, int) for v in found):
+            return [BASELINE]
         return found
 
 
-def summary_of(status: dict[str, Any], last_at: str) -> Summary:
-    """The summary of a game from its status view (``live_status`` or ``situation.view``)."""
+def summary_of(
+    status: dict[str, Any], last_at: str, ruled_under: list[int] | None = None
+) -> Summary:
+    """The summary of a game from its status view (``live_status`` or ``situation.view``), and
+    the rules versions its standing rulings were made under."""
     score = status.get("score") or {}
+    kept = status if ruled_under is None else {**status, RULED_UNDER: sorted(ruled_under)}
     # In the rules' own order: the screens show the clock's keys as they come.
-    text = json.dumps(status, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
     return Summary(
         game_id=UUID(str(status["game_id"])),
         version=int(status["version"]),

@@ -18,15 +18,18 @@ from uuid import UUID
 from companion.integrity import GENESIS, known_topics, link
 from domain import deltas
 from domain.game import Game
+from domain.rules_versions import BASELINE
 from domain.ruleset import LATER_SITUATION_KEYS, IllegalEntry
 from domain.teams import team_names
 
 HEADER_KEY = "zebra_events"
 # Format 3 writes the events as stored since issue #19 (Ruled and Rederived of version 2: small
 # changes and checkpoints); a format 2 file (whole situations) still imports, upcast.
-FORMAT = 3
-READABLE = (2, 3)
-# In a format 2 file, these types are in their version 1 shape.
+# Format 4 adds the rules version of every step (Ruled and Rederived of version 3) and the Reruled
+# event; in a format 2 or 3 file every step was made under the baseline version.
+FORMAT = 4
+READABLE = (2, 3, 4)
+# In a format 2 file, these types are in their version 1 shape; in 2 and 3, without "rules".
 _FORMAT_2_V1 = ("Ruled", "Rederived")
 _BY_NAME = {cls.__name__: (topic, cls) for topic, cls in known_topics().items()}
 _BASE = ("originator_id", "originator_version", "timestamp")
@@ -110,7 +113,7 @@ def read_events(text: str, where: str) -> tuple[UUID, list[Any]]:
         raise IllegalEntry(f"{where}: not an events export (no header line)") from None
     fmt = head.get(HEADER_KEY) if isinstance(head, dict) else None
     if fmt not in READABLE or isinstance(fmt, bool):
-        raise IllegalEntry(f"{where}: not a Zebra events export of format 2 or {FORMAT}")
+        raise IllegalEntry(f"{where}: not a Zebra events export of format 2 to {FORMAT}")
     try:
         game_id = UUID(str(head.get("game_id")))
     except ValueError:
@@ -175,6 +178,8 @@ def _event(
         raise IllegalEntry(f"{where}: the timestamp is not a date and time") from None
     if fmt == 2 and row["type"] in _FORMAT_2_V1:
         state = _upcast(cls, state, where)
+    if fmt in (2, 3) and row["type"] in _FORMAT_2_V1 and "rules" not in state:
+        state = {**state, "rules": BASELINE}
     fields = {f for f in cls.__dataclass_fields__ if f not in _BASE}
     if set(state) != fields:
         raise IllegalEntry(f"{where}: a {row['type']} event has the fields {', '.join(fields)}")
@@ -276,6 +281,11 @@ def replayed(events: list[Any], where: str) -> Game:
         raise IllegalEntry(f"{where}: the entries do not make a legal game: {exc}") from None
     except Exception as exc:
         raise IllegalEntry(f"{where}: the events do not make a game ({exc})") from None
+    assert isinstance(game, Game)
+    if game.ruled_under != [game.rules.version]:
+        # Ruled under other rules: the file's rulings are kept as recorded, and the game is
+        # named as such on every read until it is reruled (domain.reruling).
+        return game
     recorded = project(events).situation
     # A situation recorded before the period keys existed (issue #16) lacks them: compare what
     # it holds.

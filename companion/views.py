@@ -248,6 +248,11 @@ def history_lines(record: GameRecord) -> list[str]:
             f"  {change.correction}: took back {change.before}, by {change.by} at {change.at}: "
             f"{change.reason}"
         )
+    for change in record.rerules:
+        out.append(
+            f"  {change.correction}: reruled ({change.before}), by {change.by} at {change.at}: "
+            f"{change.reason}"
+        )
     for line in record.lines:
         mark = "STRUCK" if line.struck is not None else "      "
         mark = "WITHDRN" if line.withdrawn else mark

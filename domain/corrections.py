@@ -37,6 +37,8 @@ def describe(p: Proposal) -> str:
         return f"amend entry {p.seq} to {p.text!r}"
     if p.kind == "revert":
         return f"revert correction {p.target}"
+    if p.kind == "rerule":
+        return "rerule the game under the installed rules"
     if p.kind == "restore" and p.cascade:
         return f"restore entry {p.seq} and the entries struck with it"
     return f"{p.kind} entry {p.seq}"

@@ -36,6 +36,8 @@ from eventsourcing.domain import Aggregate, event
 
 from domain import deltas, kernel, rulesets, snapshots
 from domain.corrections import DISPUTES, AlreadyRecorded, GameMovedOn, Proposal, describe
+from domain.reruling import Disagreement, StoredStep, differences
+from domain.rules_versions import BASELINE
 from domain.ruleset import IllegalEntry, Prompt, Ruleset, Ruling
 from domain.sides import Sides, of_entry
 from domain.teams import team_names
@@ -98,6 +100,8 @@ class Checkpoint:
     rulings: tuple[Ruling, ...]
     state: Any = None
     decoded: bool = False
+    # The version of the rules that made the state: another version's is never folded on from.
+    rules: int = BASELINE
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,9 @@ class CorrectionLog:
     ops: list[Op] = field(default_factory=list)
     reverts: str | None = None
     reverted_by: str | None = None
+    # A rerule: the steps the record showed before it (to put back), and the entries then made.
+    before: str | None = None
+    entries: int = 0
 
 
 def command_digest(kind: str, *parts: Any, by: str) -> str:
@@ -198,12 +205,16 @@ class Game(Aggregate):
     class Ruled(Aggregate.Event):
         # Version 2: compact rulings, the change of the situation since the step before, and
         # every CHECKPOINT_EVERY standing entries the fold's state ({"place", "state"}).
-        class_version = 2
+        # Version 3: the version of the rules that made the rulings (domain.rules_versions);
+        # a step stored before made under the baseline version.
+        class_version = 3
         seq: int
         rulings: list[dict[str, Any]]
         change: dict[str, Any]
         checkpoint: dict[str, Any] | None
+        rules: int
         upcast_v1_v2 = staticmethod(_ruled_v1_v2)
+        upcast_v2_v3 = _v1_to_v2(("rules", BASELINE))
 
     class Struck(Aggregate.Event):
         class_version = 2
@@ -298,14 +309,32 @@ class Game(Aggregate):
     class Rederived(Aggregate.Event):
         # Version 2: the steps packed (domain.deltas.pack); each step is seq, compact rulings,
         # the change since the step before it, and a checkpoint where one is due (as in Ruled).
-        class_version = 2
+        # Version 3: the rules version of its steps (a step may carry its own, "rules": a
+        # rerule taken back puts back steps made under several).
+        class_version = 3
         packed: str
+        rules: int
         upcast_v1_v2 = staticmethod(_rederived_v1_v2)
+        upcast_v2_v3 = _v1_to_v2(("rules", BASELINE))
 
         @property
         def steps(self) -> list[dict[str, Any]]:
             """The steps, unpacked (each time: an event is read once per fold)."""
             return deltas.unpack(self.packed)
+
+    class Reruled(Aggregate.Event):
+        # The table adopted the installed rules' rulings (``zebra rerule``): correction
+        # ``correction``; ``changed`` lists the entries ruled otherwise (domain.reruling), and
+        # ``before`` the steps the record showed (packed), put back if it is reverted. The
+        # Rederived after it holds the new steps.
+        correction: str
+        reason: str
+        by: str
+        at: str
+        command: str | None
+        rules: int
+        changed: list[dict[str, Any]]
+        before: str
 
     checkpoint_every: ClassVar[int] = CHECKPOINT_EVERY
 
@@ -334,7 +363,9 @@ class Game(Aggregate):
             disputes=disputes,
         )
         opening = rules.situation(first)
-        game._ruled(seq=0, rulings=[], change=deltas.full(opening), checkpoint=None)
+        game._ruled(
+            seq=0, rulings=[], change=deltas.full(opening), checkpoint=None, rules=rules.version
+        )
         game._steps = [Derived(0, first, (), opening, rules.situation)]
         return game
 
@@ -377,6 +408,10 @@ class Game(Aggregate):
         # before each when it was recorded, and the sides read from them once asked.
         self._recorded_before: dict[int, tuple[list[Entry], int]] = {}
         self._recovered: dict[int, Sides] = {}
+        # Each entry's latest stored step (0: the opening), with the rules version that made
+        # it: what the record shows, to compare with what the installed rules make.
+        self._stored: dict[int, StoredStep] = {}
+        self._agreement: tuple[int, Disagreement | None] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A copy for one command: fresh containers, shared immutable entries and fold steps.
@@ -400,6 +435,7 @@ class Game(Aggregate):
             _checkpoints=dict(self._checkpoints),
             _recorded_before=dict(self._recorded_before),
             _recovered=dict(self._recovered),
+            _stored=dict(self._stored),
             _pending_events=list(self._pending_events),
         )
         return copied
@@ -482,6 +518,8 @@ class Game(Aggregate):
         """Whether every stored checkpoint is the state (and rulings) of that step of ``steps``,
         a fold from the opening (``refolded``): a checkpoint the rules do not make is refused."""
         for place, point in self._checkpoints.items():
+            if point.rules != self.rules.version:
+                continue  # made under other rules, and never folded on from (``_start_at``)
             if place >= len(steps) or steps[place].seq != point.seq:
                 return False
             try:
@@ -505,6 +543,51 @@ class Game(Aggregate):
         if self.pending is None:
             return None
         return f"{describe(Proposal(**self.pending))} (proposed by {self.pending_by})"
+
+    def disagreement(self) -> Disagreement | None:
+        """The entries the installed rules would rule otherwise than the record shows, when a
+        standing entry was ruled under another version of them; None when they agree.
+
+        Only a game ruled under another version is run again from the opening: the version is
+        bumped whenever a ruling can change (tests/domain/test_rules_versions.py)."""
+        if self._agreement is not None and self._agreement[0] == self.version:
+            return self._agreement[1]
+        rules = self.rules
+        standing = self._standing_list()
+        under = self.ruled_under
+        found = None
+        if under != [rules.version]:
+            diffs, shown = differences(
+                rules,
+                self._opening().state,
+                self._stored[0],
+                [(e.seq, e.text) for e in standing],
+                self._stored,
+            )
+            if diffs:
+                older = tuple(v for v in under if v != rules.version)
+                found = Disagreement(
+                    str(self.id), rules.title, older, rules.version, tuple(diffs), shown
+                )
+        self._agreement = (self.version, found)
+        return found
+
+    @property
+    def ruled_under(self) -> list[int]:
+        """The rules versions the stored rulings of the opening and each standing entry were
+        made under, in order."""
+        made = {self._stored[e.seq].rules for e in self._standing_list()}
+        return sorted(made | {self._stored[0].rules})
+
+    def _as_shown(self, proposal: Proposal | None = None) -> None:
+        """Refuse to record against a game whose record the installed rules would rule
+        otherwise: what it shows and what judges the next entry never differ silently. Only a
+        rerule (which adopts the installed rules) is taken."""
+        if proposal is not None and proposal.kind == "rerule":
+            return
+        found = self.disagreement()
+        if found is not None:
+            raise IllegalEntry(found.line)
 
     def entry(self, seq: int) -> Entry:
         """Entry number ``seq``; an unknown number is refused with the range that exists."""
@@ -552,6 +635,9 @@ class Game(Aggregate):
             if at > len(standing) or standing[at - 1].seq != point.seq:
                 # Not a step of this fold (an event stream Zebra did not write): not used.
                 continue
+            if point.rules != self.rules.version:
+                # A state other rules made: these rules fold from the opening (or an own one).
+                continue
             if not point.decoded:
                 try:
                     point.state = snapshots.decode(self.rules, point.stored)
@@ -566,7 +652,14 @@ class Game(Aggregate):
         rules = self.rules
         steps = list(steps)
         for entry in entries:
-            state, rulings = rules.apply(steps[-1].state, entry.text)
+            try:
+                state, rulings = rules.apply(steps[-1].state, entry.text)
+            except IllegalEntry:
+                if self.ruled_under == [rules.version]:
+                    raise
+                # Ruled under other rules, which took it: the game is named (``disagreement``)
+                # and nothing is recorded until a rerule; the fold passes over the entry.
+                state, rulings = steps[-1].state, []
             steps.append(Derived(entry.seq, state, tuple(rulings), None, rules.situation))
         return steps
 
@@ -609,6 +702,7 @@ class Game(Aggregate):
         text = text.strip()
         self.seen(expect, command_digest("enter", text, by=by))
         self._no_pending()
+        self._as_shown()
         rules = self.rules
         last = self._last()
         state, rulings = rules.apply(last.state, text)
@@ -629,6 +723,7 @@ class Game(Aggregate):
             rulings=deltas.compact([r.to_dict() for r in rulings]),
             change=deltas.change(last.situation, step.situation),
             checkpoint=self._checkpoint_of(place, step),
+            rules=rules.version,
         )
         # The entry comes last in play order: the fold so far stands and gains one step.
         assert self._steps is not None
@@ -643,6 +738,7 @@ class Game(Aggregate):
         digest = command_digest("undo", why, by=by)
         self.seen(expect, digest)
         self._no_pending()
+        self._as_shown()
         standing = self._standing_list()
         if not standing:
             raise IllegalEntry("nothing to undo: no entry has been made in this game yet")
@@ -760,12 +856,29 @@ class Game(Aggregate):
         )
         return self._correct_or_propose(proposal, by, at, expect)
 
+    def rerule(
+        self,
+        reason: str,
+        by: str,
+        at: str,
+        *,
+        strike_invalid: bool = False,
+        expect: int | None = None,
+    ) -> Correction:
+        """Adopt what the installed rules make of every entry, in place of the rulings the
+        record shows (which were made under another version of them): a correction."""
+        proposal = Proposal(
+            "rerule", 0, reason=_reason(reason, "reruled"), strike_invalid=strike_invalid
+        )
+        return self._correct_or_propose(proposal, by, at, expect)
+
     def confirm(self, by: str, at: str, *, expect: int | None = None) -> Correction:
         """The other coach agrees: the waiting correction is made, with both names recorded."""
         by = person(by)
         digest = command_digest("confirm", by=by)
         self.seen(expect, digest)
         proposal = self._waiting()
+        self._as_shown(proposal)
         if same_person(by, self.pending_by or ""):
             raise IllegalEntry(f"{by} proposed this correction; the other coach confirms it")
         proposer = self.pending_by or by
@@ -779,6 +892,7 @@ class Game(Aggregate):
         digest = command_digest("reject", why, by=by)
         self.seen(expect, digest)
         proposal = self._waiting()
+        self._as_shown(proposal)
         self._rejected(reason=why, by=by, at=at, command=digest)
         return proposal
 
@@ -835,6 +949,7 @@ class Game(Aggregate):
         )
         self.seen(expect, digest)
         self._no_pending()
+        self._as_shown(proposal)
         if self.disputes == "agree":
             outcome = self._check(proposal)
             self._propose(proposal, by, at, digest)
@@ -927,6 +1042,23 @@ class Game(Aggregate):
         return changed
 
     def _check(self, p: Proposal) -> Correction:
+        if p.kind == "rerule":
+            if self.disagreement() is None:
+                rules = self.rules
+                raise IllegalEntry(
+                    f"game {self.id.hex[:8]} is ruled as these rules ({rules.title} rules "
+                    f"{rules.version}) rule it: nothing to rerule"
+                )
+            return self._correct({}, self.order, set(), p.strike_invalid, from_opening=True)
+        if p.kind == "revert" and self.corrections[p.target].kind == "rerule":
+            log = self.corrections[p.target]
+            if log.entries != len(self.entries) or list(self.corrections)[-1] != log.id:
+                raise IllegalEntry(
+                    f"entries or corrections were recorded under these rules after {log.id}; "
+                    f"taking {log.id} back would leave them judged by other rules than the "
+                    "entries before them, so it can no longer be taken back"
+                )
+            return Correction((), [self._last()], self.standing)
         changed, order, must_fit = self._plan(p)
         outcome = self._correct(changed, order, must_fit, p.strike_invalid)
         if p.kind == "restore" and not p.cascade:
@@ -985,8 +1117,13 @@ class Game(Aggregate):
                 correction=cid,
                 command=digest,
             )
+        elif p.kind == "rerule":
+            self._record_rerule(p, cid, by, at, digest)
         else:
             self._record_revert(p, cid, by, at, digest)
+            if self.corrections[p.target].kind == "rerule":
+                self._put_back(self.corrections[p.target])
+                return replace(outcome, id=cid, reverts=p.target)
         reverts = p.target if p.kind == "revert" else None
         return replace(self._record(outcome, cid, by, at), id=cid, reverts=reverts)
 
@@ -1025,12 +1162,54 @@ class Game(Aggregate):
                         command=None,
                     )
 
+    def _record_rerule(
+        self, p: Proposal, cid: str, by: str, at: str, digest: str | None
+    ) -> None:
+        """The rerule event (what the record showed, and what changes) and the opening these
+        rules make; ``_record`` then stores every entry's new step."""
+        found = self.disagreement()
+        assert found is not None
+        shown = [self._stored[0].to_dict(0)]
+        shown += [self._stored[e.seq].to_dict(e.seq) for e in self._standing_list()]
+        version = self.rules.version
+        self._reruled(
+            correction=cid,
+            reason=p.reason,
+            by=by,
+            at=at,
+            command=digest,
+            rules=version,
+            changed=[d.to_dict() for d in found.differences],
+            before=deltas.pack(shown),
+        )
+        # The opening too, changed or not: every step of the game is then these rules'.
+        full = deltas.full(self._opening().situation)
+        self._ruled(seq=0, rulings=[], change=full, checkpoint=None, rules=version)
+
+    def _put_back(self, log: CorrectionLog) -> None:
+        """A rerule taken back: the steps the record showed before it, each with the version
+        of the rules that made it (the game is then named as ruled under them again)."""
+        assert log.before is not None
+        opening, *steps = deltas.unpack(log.before)
+        self._ruled(
+            seq=0,
+            rulings=opening["rulings"],
+            change=opening["change"],
+            checkpoint=None,
+            rules=opening["rules"],
+        )
+        if steps:
+            oldest = min(step["rules"] for step in steps)
+            self._rederived(packed=deltas.pack(steps), rules=oldest)
+
     def _correct(
         self,
         changed: dict[int, Entry],
         order: list[int],
         must_fit: set[int],
         strike_invalid: bool,
+        *,
+        from_opening: bool = False,
     ) -> Correction:
         """Re-run the rules from the first changed entry over the corrected sequence.
 
@@ -1044,6 +1223,9 @@ class Game(Aggregate):
         # Taking back a correction that changed nothing (the revert of an amendment to the same
         # words) changes nothing: no entry to run the rules over again.
         start = min((order.index(s) for s in changed), default=len(sequence))
+        if from_opening:
+            # A rerule: every entry, from the opening the installed rules make.
+            start = 0
         kept = sum(1 for e in sequence[:start] if e.stands)
         # Only from the step before the first changed entry: from the checkpoint before it.
         steps = [self._step_at(kept)]
@@ -1149,7 +1331,7 @@ class Game(Aggregate):
                 if checkpoint is not None:
                     step["checkpoint"] = checkpoint
             redone.append(step)
-        self._rederived(packed=deltas.pack(redone))
+        self._rederived(packed=deltas.pack(redone), rules=self.rules.version)
         self._steps, self._base = list(steps), outcome.kept
         for place, now in enumerate(steps[1:], outcome.kept + 1):
             self._made(place, now)
@@ -1233,17 +1415,23 @@ class Game(Aggregate):
         rulings: list[dict[str, Any]],
         change: dict[str, Any],
         checkpoint: dict[str, Any] | None,
+        rules: int,
     ) -> None:
         """Rulings are derived and re-derivable; they are stored for the projections to read.
 
         A checkpoint is a step to fold on from instead of the opening (decoded when used)."""
+        self._stored[seq] = StoredStep(rules, rulings, change)
         if checkpoint is not None:
-            self._keep(seq, rulings, checkpoint)
+            self._keep(seq, rulings, checkpoint, rules)
 
-    def _keep(self, seq: int, rulings: list[dict[str, Any]], checkpoint: dict[str, Any]) -> None:
+    def _keep(
+        self, seq: int, rulings: list[dict[str, Any]], checkpoint: dict[str, Any], rules: int
+    ) -> None:
         made = tuple(Ruling.from_dict(r) for r in deltas.expanded(rulings))
         place = checkpoint["place"]
-        self._checkpoints[place] = Checkpoint(place, seq, checkpoint["state"], made)
+        self._checkpoints[place] = Checkpoint(
+            place, seq, checkpoint["state"], made, rules=rules
+        )
 
     @event(Struck)
     def _struck(
@@ -1342,6 +1530,28 @@ class Game(Aggregate):
         )
         target.reverted_by = correction
 
+    @event(Reruled)
+    def _reruled(
+        self,
+        correction: str,
+        reason: str,
+        by: str,
+        at: str,
+        command: str | None,
+        rules: int,
+        changed: list[dict[str, Any]],
+        before: str,
+    ) -> None:
+        self._said(f"the game was reruled under rules {rules} by {by}", command)
+        first = min((c["seq"] for c in changed), default=0)
+        self.corrections[correction] = CorrectionLog(
+            correction, "rerule", first, reason, by, at, before=before, entries=len(self.entries)
+        )
+        # The checkpoints hold states the other rules made; the Rederived after this event
+        # stores those of the installed rules.
+        self._checkpoints = {}
+        self._steps = None
+
     @event(Proposed)
     def _proposed(self, proposal: dict[str, Any], by: str, at: str, command: str | None) -> None:
         self._said(f"{describe(Proposal(**proposal))} was proposed by {by}", command)
@@ -1361,11 +1571,13 @@ class Game(Aggregate):
         self.pending_by = None
 
     @event(Rederived)
-    def _rederived(self, packed: str) -> None:
+    def _rederived(self, packed: str, rules: int) -> None:
         """The rulings of every entry the correction re-ran, for the projections to read."""
         for step in deltas.unpack(packed):
+            made = StoredStep(step.get("rules", rules), step["rulings"], step["change"])
+            self._stored[step["seq"]] = made
             if step.get("checkpoint") is not None:
-                self._keep(step["seq"], step["rulings"], step["checkpoint"])
+                self._keep(step["seq"], step["rulings"], step["checkpoint"], made.rules)
 
 
 def _number(correction: str) -> int:

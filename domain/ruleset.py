@@ -236,8 +236,10 @@ SITUATION_KEYS = (
     "finished",
     "winner",
 )
-# The keys the situation gained with issue #16: a situation recorded before has none of them.
-LATER_SITUATION_KEYS = ("period", "overtime", "converting")
+# The keys the situation gained after games were first stored (issue #16's period keys, Third and
+# Long's pending score of issue #26): a situation recorded before has none of them, and their
+# absence there is no difference.
+LATER_SITUATION_KEYS = ("period", "overtime", "converting", "score_pending")
 
 
 def situation(
@@ -301,6 +303,8 @@ class Ruleset(Protocol[S]):
 
     name: str
     title: str
+    # The version of these rules, stored with every ruling they make (domain.rules_versions).
+    version: int
     options: tuple[GameOption, ...]
     # How the game is divided in time (quarters, halves, Masters of the Gridiron's slots).
     division: Division

@@ -492,6 +492,16 @@ class ZebraApp(App):
         self.pad = None
         self.show("table")
         self.refresh_now()
+        # A game ruled under other rules than these is named on opening, as the CLI names it;
+        # every entry is then refused with the same line until it is reruled (zebra rerule).
+        gid = UUID(game_id)
+        self.call(
+            "", lambda: self.referee.disagreement(gid), lambda line: self._ruled_by(gid, line)
+        )
+
+    def _ruled_by(self, gid: UUID, line: str | None) -> None:
+        if line is not None and str(gid) == self.game_id:
+            self.show_banner("OTHER RULES", line, "error")
 
     # Refresh ----------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import singledispatch
 from typing import Any
 
-from domain import deltas
+from domain import deltas, reruling
 from domain.corrections import Proposal, describe
 from domain.game import Game
 
@@ -70,6 +70,8 @@ class GameRecord:
     # When the game's latest command was recorded (an entry, a strike, a revert...): the time
     # of its last event carrying one, as the game's summary keeps it.
     last_at: str = ""
+    # Each rerule (domain.reruling): its id, who, when, why, and the entries it ruled anew.
+    rerules: tuple[Change, ...] = ()
 
     @property
     def effective(self) -> list[Line]:
@@ -224,6 +226,27 @@ def _reverted(event: Game.Reverted, record: GameRecord, version: int) -> GameRec
         correction=event.correction,
     )
     return replace(record, reverts=(*record.reverts, change), version=version)
+
+
+@_fold.register
+def _reruled(event: Game.Reruled, record: GameRecord, version: int) -> GameRecord:
+    # The new rulings come in the Rederived after it; each entry ruled anew keeps what it was.
+    changed = [c for c in event.changed if c["seq"]]
+    for c in changed:
+        was = "; ".join(c["before"]) if c["before"] != c["after"] else None
+        why = event.reason if not c.get("unfit") else f"{event.reason} (no longer fits)"
+        change = Change("reruled", why, event.by, event.at, before=was, correction=event.correction)
+        record = _with_line(record, c["seq"], version, change=change)
+    spans = reruling.spans([c["seq"] for c in event.changed])
+    whole = Change(
+        "reruled",
+        event.reason,
+        event.by,
+        event.at,
+        before=f"rules {event.rules} rule {spans} otherwise",
+        correction=event.correction,
+    )
+    return replace(record, rerules=(*record.rerules, whole), version=version)
 
 
 @_fold.register

@@ -50,6 +50,7 @@ class SummaryFold:
         "situations",
         "struck",
         "withdrawn",
+        "rules",
         "__weakref__",  # a test counts the folds alive at once
     )
 
@@ -67,6 +68,8 @@ class SummaryFold:
         self.situations: dict[int, dict[str, Any]] = {}
         self.struck: set[int] = set()
         self.withdrawn: set[int] = set()
+        # Per entry (0: the opening): the rules version its latest ruling was made under.
+        self.rules: dict[int, int] = {}
 
     def evolve(self, event: Any) -> None:
         """Fold one event; an event of a type the record does not know is refused, as there."""
@@ -93,6 +96,12 @@ class SummaryFold:
                 if found is not None:
                     return found
         return self.opening or {}
+
+    @property
+    def ruled_under(self) -> list[int]:
+        """The rules versions of the opening's and the standing entries' rulings."""
+        seqs = [0, *(s for s in self.order if s not in self.struck and s not in self.withdrawn)]
+        return sorted({self.rules[s] for s in seqs if s in self.rules})
 
     def view(self) -> dict[str, Any]:
         """The status view: ``projections.situation.view`` of the game's full record."""
@@ -133,6 +142,7 @@ class SummaryFold:
 
     def _ruled(self, event: Any) -> None:
         step = vars(event)  # its fields, as a Rederived step holds them (no copy)
+        self.rules[event.seq] = event.rules
         if event.seq == 0:
             self.opening = situation_after(step, None)
             return
@@ -142,6 +152,7 @@ class SummaryFold:
         # In play order: each step's change is from the step before it, folded just above.
         for step in event.steps:
             seq = step["seq"]
+            self.rules[seq] = step.get("rules", event.rules)
             self.situations[seq] = situation_after(step, self._before(seq))
 
     def _struck(self, event: Any) -> None:
@@ -183,6 +194,7 @@ _FOLDS: dict[type, Callable[[SummaryFold, Any], None]] = {
     Game.Inserted: SummaryFold._inserted,
     Game.Amended: SummaryFold._unchanged,
     Game.Reverted: SummaryFold._unchanged,
+    Game.Reruled: SummaryFold._unchanged,
     Game.Proposed: SummaryFold._proposed,
     Game.Confirmed: SummaryFold._settled,
     Game.Rejected: SummaryFold._settled,

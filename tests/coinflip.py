@@ -183,6 +183,7 @@ class CoinFlip:
     """The Coin-Flip Football ruleset."""
 
     name = "coinflip"
+    version = 1
     title = "Coin-Flip Football"
     division = QUARTERS
     options: tuple[GameOption, ...] = ()

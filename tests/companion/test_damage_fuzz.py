@@ -275,8 +275,9 @@ def test_an_unknown_topic_is_damage_and_never_imported(
 def forge_score(copy: Path, topic: str, shape: str) -> int:
     """Add 7 to the home score in the last event of ``topic``, leaving its chain link as it was.
 
-    ``v2`` forges the stored change (the score set in the step's change); ``v1`` rewrites the
-    event in the shape stored before small events, a whole situation with the forged score."""
+    ``v2`` forges the stored change (the score set in the step's change, in the event as stored
+    now: version 3); ``v1`` rewrites the event in the shape stored before small events, a whole
+    situation with the forged score."""
     version, state = rows(
         copy,
         "SELECT originator_version, state FROM stored_events WHERE topic = ? "
@@ -285,7 +286,7 @@ def forge_score(copy: Path, topic: str, shape: str) -> int:
     )[0]
     body = json.loads(state)
     steps = [body] if topic == "Ruled" else deltas.unpack(body.pop("packed"))
-    assert steps and "chain" in body and body["class_version"] == 2
+    assert steps and "chain" in body and body["class_version"] == 3
     for step in steps:
         score = {"home": 7, "away": 0}
         if shape == "v2":
@@ -296,6 +297,7 @@ def forge_score(copy: Path, topic: str, shape: str) -> int:
             step["situation"] = {"score": score, "finished": True}
     if shape == "v1":
         del body["class_version"]
+        del body["rules"]  # version 3's: the rules version of the step
     if topic == "Rederived":
         body.update({"packed": deltas.pack(steps)} if shape == "v2" else {"steps": steps})
     forged = json.dumps(body, separators=(",", ":")).encode()

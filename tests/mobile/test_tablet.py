@@ -875,3 +875,40 @@ def test_two_touches_in_one_frame_on_the_button_that_ends_an_entry_record_it_onc
     tap_entry(app, DRIVE[3])
     assert [p.entry for p in app.referee.log(gid)] == DRIVE[:4]
     assert ids.prompt.text.startswith("1st and 10 at Bears 30")
+
+
+def test_a_game_ruled_under_other_rules_is_named_on_opening_and_no_tap_records(
+    store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # docs/rulings.md, "A game remembers the rules that judged it": Red Zone's time-out adds 6
+    # cards under rules 2, in this process only (tests/companion/test_rerule.py does the same
+    # through the CLI).
+    from domain import rules_versions
+    from domain.rulesets.redzone import clock
+
+    script = parse_script((EXAMPLES / "redzone-full.zebra").read_text(encoding="utf-8"), "x")
+    referee = Referee(resolve(store, create=True))
+    outcome = referee.start("redzone", "Chargers", "Cowboys", script.options, "referee")
+    for _, line in script.lines[:155]:  # past the first time-out (entry 143)
+        referee.enter(outcome.game_id, line, "referee")
+    monkeypatch.setattr(clock, "TIMEOUT_CARDS", 6)
+    monkeypatch.setattr(rulesets.get("redzone"), "version", 2)
+    monkeypatch.setitem(rules_versions.RULES_VERSION, "redzone", 2)
+    before = referee.status(outcome.game_id)
+
+    app = h.launch(Referee(resolve(store, create=False)))
+    try:
+        assert app.manager.current == "table" and app.game_id == str(outcome.game_id)
+        h.frames()
+        assert app.banner_headline == "OTHER RULES" and app.banner_kind == "error"
+        assert "was ruled under Red Zone rules 1" in app.banner_text
+        assert "zebra rerule" in app.banner_text
+        # The table shows the record as stored, and a tap records nothing.
+        assert app.status == before
+        app.submit(script.lines[155][1])
+        h.frames()
+        assert app.banner_headline == "NOT RECORDED"
+        assert "was ruled under Red Zone rules 1" in app.banner_text
+        assert app.referee.status(outcome.game_id) == before
+    finally:
+        h.close(app)

@@ -347,7 +347,13 @@ def random_record(name: str, seed: int) -> GameRecord:
             disputes="referee",
         ),
         stored(
-            Game.Ruled, 2, seq=0, rulings=[], change=full(rules.situation(state)), checkpoint=None
+            Game.Ruled,
+            2,
+            seq=0,
+            rulings=[],
+            change=full(rules.situation(state)),
+            checkpoint=None,
+            rules=rules.version,
         ),
     ]
     for seq in range(1, 3001):
@@ -375,6 +381,7 @@ def random_record(name: str, seed: int) -> GameRecord:
                 rulings=ruled,
                 change=full(situation),
                 checkpoint=None,
+                rules=rules.version,
             )
         )
     return project(events)

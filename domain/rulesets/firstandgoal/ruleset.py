@@ -9,6 +9,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import HALVES
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import EntryForm, GameOption, Prompt, Ruling, resolve_options
 from domain.rulesets.firstandgoal.board import board_dice
 from domain.rulesets.firstandgoal.clock import run_the_clock, time_out, time_out_options
@@ -64,6 +65,7 @@ class FirstAndGoal:
     """The 1st & Goal ruleset."""
 
     name = "firstandgoal"
+    version = RULES_VERSION["firstandgoal"]
     title = "1st & Goal"
     division = HALVES
     options = (

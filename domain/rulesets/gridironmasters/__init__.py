@@ -20,6 +20,7 @@ from typing import Any
 from domain import kernel
 from domain.entries import words
 from domain.periods import SLOTS
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import SIDES, EntryForm, IllegalEntry, Prompt, Ruling
 from domain.rulesets.gridironmasters.attempts import (
     audible,
@@ -99,6 +100,7 @@ class GridironMasters:
     """The Masters of the Gridiron ruleset."""
 
     name = "gridironmasters"
+    version = RULES_VERSION["gridironmasters"]
     title = "Masters of the Gridiron"
     division = SLOTS
     options = ()

@@ -14,6 +14,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import QUARTERS
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import SIDES, EntryForm, GameOption, Prompt, Ruling, resolve_options
 from domain.rulesets.redzone.clock import clock_view
 from domain.rulesets.redzone.handlers import HANDLERS
@@ -39,6 +40,7 @@ class RedZone:
     """The Red Zone ruleset."""
 
     name = "redzone"
+    version = RULES_VERSION["redzone"]
     title = "Red Zone"
     division = QUARTERS
     options = (

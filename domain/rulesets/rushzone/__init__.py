@@ -13,6 +13,7 @@ from typing import Any
 from domain import field as yards
 from domain import kernel
 from domain.periods import QUARTERS
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import EntryForm, GameOption, Prompt, Ruling, Side, resolve_options
 from domain.rulesets.rushzone.prompts import PROMPTS, field_goal_in_range
 from domain.rulesets.rushzone.reading import read_keyword, read_rolls
@@ -102,6 +103,7 @@ class RushZone:
     """The NFL Rush Zone ruleset."""
 
     name = "rushzone"
+    version = RULES_VERSION["rushzone"]
     title = "NFL Rush Zone"
     division = QUARTERS
     options = (

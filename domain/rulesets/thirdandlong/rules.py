@@ -9,6 +9,7 @@ from typing import Any
 from domain import kernel
 from domain.entries import words
 from domain.periods import QUARTERS
+from domain.rules_versions import RULES_VERSION
 from domain.ruleset import (
     SIDES,
     EntryForm,
@@ -62,6 +63,7 @@ class ThirdAndLong:
     """The Third and Long ruleset."""
 
     name = "thirdandlong"
+    version = RULES_VERSION["thirdandlong"]
     title = "Third and Long"
     division = QUARTERS
     options = (
