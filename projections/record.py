@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import singledispatch
 from typing import Any
 
-from domain import deltas
+from domain import deltas, schedule
 from domain.corrections import Proposal, describe
 from domain.game import Game
 
@@ -49,6 +49,7 @@ class Change:
     at: str
     before: str | None = None
     correction: str | None = None
+    after: str | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,15 @@ class GameRecord:
     pending: str | None = None
     disputes: tuple[Change, ...] = ()
     reverts: tuple[Change, ...] = ()
+    # As scheduled (None: never given); ``calendar`` says which season the game belongs to.
+    season: int | None = None
+    week: int | None = None
+    schedules: tuple[Change, ...] = ()
+
+    @property
+    def calendar(self) -> tuple[int | None, int | None]:
+        """The game's season (given, else the year it started) and week (None: not given)."""
+        return schedule.season_of(self.season, self.started_at), self.week
 
     @property
     def effective(self) -> list[Line]:
@@ -221,6 +231,26 @@ def _reverted(event: Game.Reverted, record: GameRecord, version: int) -> GameRec
         correction=event.correction,
     )
     return replace(record, reverts=(*record.reverts, change), version=version)
+
+
+@_fold.register
+def _scheduled(event: Game.Scheduled, record: GameRecord, version: int) -> GameRecord:
+    change = Change(
+        "scheduled",
+        event.reason,
+        event.by,
+        event.at,
+        before=schedule.describe(*record.calendar),
+        correction=event.correction,
+        after=schedule.describe(schedule.season_of(event.season, record.started_at), event.week),
+    )
+    return replace(
+        record,
+        season=event.season,
+        week=event.week,
+        schedules=(*record.schedules, change),
+        version=version,
+    )
 
 
 @_fold.register

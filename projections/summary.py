@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from domain import deltas
+from domain import deltas, schedule
 from domain.corrections import Proposal, describe
 from domain.game import Game
 from projections.record import UnknownEvent
@@ -50,6 +50,9 @@ class SummaryFold:
         "situations",
         "struck",
         "withdrawn",
+        "started_at",
+        "season",
+        "week",
         "__weakref__",  # a test counts the folds alive at once
     )
 
@@ -67,6 +70,9 @@ class SummaryFold:
         self.situations: dict[int, dict[str, Any]] = {}
         self.struck: set[int] = set()
         self.withdrawn: set[int] = set()
+        self.started_at = ""
+        self.season: int | None = None
+        self.week: int | None = None
 
     def evolve(self, event: Any) -> None:
         """Fold one event; an event of a type the record does not know is refused, as there."""
@@ -103,6 +109,8 @@ class SummaryFold:
             "entries": standing,
             "struck": len(self.struck - self.withdrawn),
             "pending": self.pending,
+            "season": schedule.season_of(self.season, self.started_at),
+            "week": self.week,
             "version": self.version,
         }
 
@@ -111,6 +119,10 @@ class SummaryFold:
     def _started(self, event: Any) -> None:
         self.game_id = str(event.originator_id)
         self.ruleset, self.home, self.away = event.ruleset, event.home, event.away
+        self.started_at = event.at
+
+    def _scheduled(self, event: Any) -> None:
+        self.season, self.week = event.season, event.week
 
     def _entered(self, event: Any) -> None:
         self.order.append(event.seq)
@@ -186,6 +198,7 @@ _FOLDS: dict[type, Callable[[SummaryFold, Any], None]] = {
     Game.Proposed: SummaryFold._proposed,
     Game.Confirmed: SummaryFold._settled,
     Game.Rejected: SummaryFold._settled,
+    Game.Scheduled: SummaryFold._scheduled,
 }
 
 
