@@ -682,6 +682,27 @@ def league_standings(
         )
 
 
+@league_app.command("export")
+@refereed
+def league_export(
+    season: Annotated[int, typer.Option("--season", help="The season to export, e.g. 2026")],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="Folder to write games.csv, pbp.csv, ... into")
+    ],
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace files in the folder that are not season exports"),
+    ] = False,
+    store: StoreOption = None,
+) -> None:
+    """Every finished game of a season for analysts: games, pbp, player_stats and team_stats
+    (csv; parquet too when pyarrow is installed)."""
+    from companion import season as seasons
+
+    done = seasons.export(open_referee(store), season, output, force=force)
+    typer.echo(done.message)
+
+
 @league_app.command("serve")
 @refereed
 def league_serve(
