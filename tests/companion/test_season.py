@@ -494,3 +494,15 @@ def test_standings_by_season_are_the_same_on_either_store(store_url: str) -> Non
         ("gridironmasters", "Bears"),
         ("gridironmasters", "Packers"),
     }
+
+
+def test_the_calendar_is_not_shown_as_a_situation_of_play(tmp_path: Path) -> None:
+    """The tablet's and pages' line of extras (scoring slots, key moments...) lists what the
+    status holds beyond the ball; the season and week are the league's, not the field's."""
+    from companion import board
+
+    referee = Referee(stores.resolve(str(tmp_path / "s.sqlite"), create=True))
+    outcome = referee.start("thirdandlong", "Rodeo", "Buffalo", season=2031, week=3)
+    assert (outcome.status["season"], outcome.status["week"]) == (2031, 3)
+    line = board.extras_line({**outcome.status, "pending": None})
+    assert "2031" not in line and "season" not in line and "week" not in line
