@@ -662,6 +662,10 @@ def league_standings(
     timeout: TimeoutOption = None,
 ) -> None:
     """Per team and game: played, won, lost, tied, points for and against (finished games)."""
+    if season is not None:
+        from domain.schedule import checked_season
+
+        season = checked_season(season)
     table = open_referee(store).league_standings(timeout, season=season)
     if as_json:
         rows = [{**row.__dict__, "percentage": round(row.percentage, 3)} for row in table]

@@ -289,6 +289,8 @@ def test_standings_by_season_count_only_that_seasons_finished_games(
     assert sum(r["games"] for r in json.loads(out) if r["ruleset"] == "rushzone") == 4
     code, out, err = zebra("league", "standings", "--season", "2030", store=store)
     assert code == 0 and out.strip() == "No finished games in 2030.", err
+    code, out, err = zebra("league", "standings", "--season", "1919", store=store)
+    refused(code, out, err, "the season 1919 is not a year from 1920 to 2999")
 
 
 # The season's files ----------------------------------------------------------------------------
