@@ -171,11 +171,11 @@ def history_lines(record: GameRecord) -> list[str]:
     for change in record.disputes:
         out.append(f"  dispute: {change.kind} by {change.by} at {change.at}: {change.reason}")
     names = {"home": record.home, "away": record.away}
-    for change in record.schedules:
-        cid = f"[{change.correction}] " if change.correction else ""
-        was = f" (was {change.before})" if change.correction else ""
+    for moved in record.schedules:
+        cid = f"[{moved.correction}] " if moved.correction else ""
+        was = f" (was {moved.before})" if moved.correction else ""
         out.append(
-            f"  {cid}scheduled {change.after} by {change.by} at {change.at}: {change.reason}{was}"
+            f"  {cid}scheduled {moved.after} by {moved.by} at {moved.at}: {moved.reason}{was}"
         )
     for change in record.reverts:
         out.append(

@@ -49,7 +49,19 @@ class Change:
     at: str
     before: str | None = None
     correction: str | None = None
-    after: str | None = None
+
+
+@dataclass(frozen=True)
+class Rescheduled:
+    """A game given its season and week (issue #31): at the start (no correction id) or by a
+    correction, with the schedule before and after, in words."""
+
+    before: str
+    after: str
+    reason: str
+    by: str
+    at: str
+    correction: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,7 +83,7 @@ class GameRecord:
     # As scheduled (None: never given); ``calendar`` says which season the game belongs to.
     season: int | None = None
     week: int | None = None
-    schedules: tuple[Change, ...] = ()
+    schedules: tuple[Rescheduled, ...] = ()
 
     @property
     def calendar(self) -> tuple[int | None, int | None]:
@@ -235,14 +247,13 @@ def _reverted(event: Game.Reverted, record: GameRecord, version: int) -> GameRec
 
 @_fold.register
 def _scheduled(event: Game.Scheduled, record: GameRecord, version: int) -> GameRecord:
-    change = Change(
-        "scheduled",
-        event.reason,
-        event.by,
-        event.at,
+    change = Rescheduled(
         before=schedule.describe(*record.calendar),
-        correction=event.correction,
         after=schedule.describe(schedule.season_of(event.season, record.started_at), event.week),
+        reason=event.reason,
+        by=event.by,
+        at=event.at,
+        correction=event.correction,
     )
     return replace(
         record,

@@ -63,8 +63,8 @@ def test_the_opening_schedule_is_recorded_with_the_start_and_is_not_a_correction
     assert (game.season, game.week) == (2030, 3) and game.corrections == {}
     folded = record.project(game.collect_events())
     assert folded.calendar == (2030, 3)
-    assert [(c.kind, c.correction, c.reason) for c in folded.schedules] == [
-        ("scheduled", None, "set at the start")
+    assert [(c.after, c.correction, c.reason) for c in folded.schedules] == [
+        ("season 2030 week 3", None, "set at the start")
     ]
 
 
