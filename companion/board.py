@@ -75,6 +75,8 @@ def extras_line(status: dict[str, Any]) -> str:
     # Challenges sit under the team names already; the rest is shown by its own widget.
     skip = {*SITUATION_KEYS, "game_id", "entries", "struck", "pad", "options", "phase", "version"}
     skip |= {"pending", "score_pending", "goal_to_go", "overtime"}
+    # The league's calendar (issue #31) is not a situation of play.
+    skip |= {"season", "week"}
     skip.add("challenges")
     bits: list[str] = []
     for key, value in status.items():

@@ -7,7 +7,7 @@ the tablet's new-game screen list the same games with the same options.
 
 from __future__ import annotations
 
-from domain import rulesets
+from domain import rulesets, schedule
 from domain.corrections import DISPUTES
 from domain.ruleset import (
     SITUATION_KEYS,
@@ -31,6 +31,7 @@ __all__ = [
     "Prompt",
     "Ruling",
     "Slot",
+    "calendar",
     "names",
     "options",
     "title",
@@ -61,3 +62,12 @@ def title(name: str) -> str:
 def options(name: str) -> tuple[GameOption, ...]:
     """The options a game is started with: its ruleset's, then who settles a correction."""
     return (*rulesets.get(name).options, DISPUTES_OPTION)
+
+
+def calendar(season: str, week: str) -> tuple[int | None, int | None]:
+    """A season and week as typed in a form (blank: not given), checked as the CLI checks them;
+    a bad one is refused with the line saying what is expected."""
+    return (
+        schedule.checked_season(season) if season.strip() else None,
+        schedule.checked_week(week) if week.strip() else None,
+    )

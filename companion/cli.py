@@ -81,6 +81,18 @@ KeyOption = Annotated[
     ),
 ]
 
+SeasonOption = Annotated[
+    int | None,
+    typer.Option(
+        "--season",
+        help="The league season, the year it starts, e.g. 2026 (default: the year "
+        "the game started)",
+    ),
+]
+WeekOption = Annotated[
+    int | None, typer.Option("--week", help="The week of the season, 1 to 22 as nflverse numbers")
+]
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -182,6 +194,8 @@ def play(
     roster_away: Annotated[
         Path | None, typer.Option(help="Away roster/deck file, checked before the game")
     ] = None,
+    season: SeasonOption = None,
+    week: WeekOption = None,
     store: StoreOption = None,
     by: ByOption = None,
 ) -> None:
@@ -199,11 +213,15 @@ def play(
         options = {**parsed.options, **options}
         home = home or parsed.home
         away = away or parsed.away
+        season = parsed.season if season is None else season
+        week = parsed.week if week is None else week
     if parsed is None and (home is None or away is None) and sys.stdin.isatty():
         home = home or typer.prompt("Home team name", default="Home")
         away = away or typer.prompt("Away team name", default="Away")
     referee = open_referee(store, create=True)
-    outcome = referee.start(rules.name, home or "Home", away or "Away", options, by)
+    outcome = referee.start(
+        rules.name, home or "Home", away or "Away", options, by, season=season, week=week
+    )
     session = Session(referee, outcome.game_id, by)
     for text in setup:
         referee.enter(outcome.game_id, text, by)
@@ -436,6 +454,7 @@ def revert(
 @refereed
 def rerule(
     game: GameArg = None,
+    named: GameOption = None,
     reason: ReasonOption = "",
     strike_invalid: StrikeInvalid = False,
     store: StoreOption = None,
@@ -445,8 +464,32 @@ def rerule(
     """Adopt what the installed rules make of a game ruled under other rules: a correction,
     listed in zebra history and taken back with zebra revert."""
     referee = open_referee(store)
-    done = referee.rerule(referee.find(game), reason, by, strike_invalid, expect=expect)
+    game_id = referee.find(one_game(game, named))
+    done = referee.rerule(game_id, reason, by, strike_invalid, expect=expect)
     announce(done, "Reruled the game under the installed rules.")
+
+
+@app.command()
+@refereed
+def schedule(
+    game: GameOption = None,
+    season: SeasonOption = None,
+    week: WeekOption = None,
+    reason: ReasonOption = "",
+    store: StoreOption = None,
+    by: ByOption = None,
+    expect: ExpectOption = None,
+) -> None:
+    """Set or change a game's season and week (a correction: in zebra history, revertible)."""
+    referee = open_referee(store)
+    cid, outcome = referee.schedule(referee.find(game), season, week, reason, by, expect=expect)
+    status = outcome.status
+    typer.echo(
+        f"[{cid}] Game {str(status['game_id']).replace('-', '')[:8]} is now season "
+        f"{status['season']}"
+        + ("" if status.get("week") is None else f" week {status['week']}")
+        + "."
+    )
 
 
 @app.command()
@@ -541,6 +584,8 @@ def export(
 @refereed
 def import_(
     file: Annotated[Path, typer.Argument(help="An events, entries or jsonl export")],
+    season: SeasonOption = None,
+    week: WeekOption = None,
     store: StoreOption = None,
     by: ByOption = None,
 ) -> None:
@@ -551,6 +596,11 @@ def import_(
 
     text = read_text(file)
     if is_events_file(text):
+        if season is not None or week is not None:
+            raise IllegalEntry(
+                f"{file} is an events export, which carries its own season and week; import "
+                "it without --season/--week, then change them with zebra schedule"
+            )
         referee = open_referee(store, create=True)
         outcome = referee.import_events(text, str(file))
         typer.echo(f"Imported the whole history as game {outcome.game_id.hex[:8]}.")
@@ -559,7 +609,7 @@ def import_(
         return
     script = parse_import(text, str(file))
     referee = open_referee(store, create=True)
-    outcome = referee.import_game(script, by)
+    outcome = referee.import_game(script, by, season=season, week=week)
     typer.echo(f"Imported {len(script.lines)} entries as game {outcome.game_id.hex[:8]}.")
     say(views.situation_screen(outcome.status))
 
@@ -692,19 +742,26 @@ TimeoutOption = Annotated[
 @refereed
 def league_standings(
     as_json: Annotated[bool, typer.Option("--json", help="A JSON list")] = False,
+    season: Annotated[
+        int | None, typer.Option("--season", help="Only the games of this season, e.g. 2026")
+    ] = None,
     store: StoreOption = None,
     timeout: TimeoutOption = None,
 ) -> None:
     """Per team and game: played, won, lost, tied, points for and against (finished games)."""
+    if season is not None:
+        from domain.schedule import checked_season
+
+        season = checked_season(season)
     referee = open_referee(store)
-    table = referee.league_standings(timeout)
+    table = referee.league_standings(timeout, season=season)
     if as_json:
         rows = [{**row.__dict__, "percentage": round(row.percentage, 3)} for row in table]
         typer.echo(json.dumps(rows, ensure_ascii=False))
         name_unreadable(referee)
         return
     if not table:
-        typer.echo("No finished games yet.")
+        typer.echo(f"No finished games in {season}." if season else "No finished games yet.")
         name_unreadable(referee)
         return
     current = None
@@ -718,6 +775,27 @@ def league_standings(
             f"{row.points_for:>5} {row.points_against:>5}"
         )
     name_unreadable(referee)
+
+
+@league_app.command("export")
+@refereed
+def league_export(
+    season: Annotated[int, typer.Option("--season", help="The season to export, e.g. 2026")],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="Folder to write games.csv, pbp.csv, ... into")
+    ],
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace files in the folder that are not season exports"),
+    ] = False,
+    store: StoreOption = None,
+) -> None:
+    """Every finished game of a season for analysts: games, pbp, player_stats and team_stats
+    (csv; parquet too when pyarrow is installed)."""
+    from companion import season as seasons
+
+    done = seasons.export(open_referee(store), season, output, force=force)
+    typer.echo(done.message)
 
 
 @league_app.command("serve")

@@ -360,9 +360,11 @@ class KeepsSummaries:
                 out.append(row_from(dict(values), game, game.hex))
         return out
 
-    def iter_rows(self, page: int = 500) -> Iterator[Row]:
-        """Every head row (without the status text), a page at a time: memory for one page."""
+    def iter_rows(self, page: int = 500, *, status: bool = False) -> Iterator[Row]:
+        """Every head row (with its status text only if asked), a page at a time: memory for
+        one page."""
         after: Any = None
+        columns = f"{SCALARS}, status" if status else SCALARS
         while True:
             where = "" if after is None else "WHERE game_id > %s"
             if isinstance(after, bytes):
@@ -370,7 +372,7 @@ class KeepsSummaries:
                 # as the text it is stored as, not as a blob (which sorts after every text).
                 where = "WHERE game_id > CAST(%s AS TEXT)"
             rows = self._read(
-                self._sql(f"SELECT {SCALARS} FROM {{heads}} {where} ORDER BY game_id LIMIT %s"),
+                self._sql(f"SELECT {columns} FROM {{heads}} {where} ORDER BY game_id LIMIT %s"),
                 (page,) if after is None else (after, page),
             )
             for values in rows or []:

@@ -1,7 +1,8 @@
 """Script files: the entries of a game, one per line, exactly as typed at the prompt.
 
 ``#`` starts a comment. Optional header lines before the first entry set up the game:
-``@home NAME``, ``@away NAME``, ``@option KEY=VALUE`` (``@ruleset NAME`` is checked if given).
+``@home NAME``, ``@away NAME``, ``@option KEY=VALUE``, ``@season YEAR``, ``@week N``
+(``@ruleset NAME`` is checked if given).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from domain import schedule
 from domain.ruleset import IllegalEntry
 
 MAX_SCRIPT_BYTES = 5_000_000
@@ -25,11 +27,14 @@ class Script:
     ruleset: str | None = None
     options: dict[str, str] = field(default_factory=dict)
     lines: tuple[tuple[int, str], ...] = ()
+    season: int | None = None
+    week: int | None = None
 
 
 def parse_script(text: str, path: str = "<script>") -> Script:
     """Header and entry lines with their line numbers; comments and blank lines dropped."""
     home = away = ruleset = None
+    season = week = None
     options: dict[str, str] = {}
     lines: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -47,17 +52,26 @@ def parse_script(text: str, path: str = "<script>") -> Script:
                 away = value
             elif key == "ruleset":
                 ruleset = value
+            elif key in ("season", "week"):
+                try:
+                    if key == "season":
+                        season = schedule.checked_season(value)
+                    else:
+                        week = schedule.checked_week(value)
+                except IllegalEntry as exc:
+                    raise IllegalEntry(f"{path}:{number}: {exc}") from None
             elif key == "option" and "=" in value:
                 k, v = value.split("=", 1)
                 options[k.strip()] = v.strip()
             else:
                 raise IllegalEntry(
                     f"{path}:{number}: unknown set-up line {line!r}; "
-                    "expected @home NAME, @away NAME, @option KEY=VALUE or @ruleset NAME"
+                    "expected @home NAME, @away NAME, @option KEY=VALUE, @season YEAR, @week N "
+                    "or @ruleset NAME"
                 )
             continue
         lines.append((number, line))
-    return Script(path, home, away, ruleset, options, tuple(lines))
+    return Script(path, home, away, ruleset, options, tuple(lines), season, week)
 
 
 def parse_import(text: str, path: str) -> Script:

@@ -34,7 +34,8 @@ from companion.integrity import (
     stored_link,
 )
 from companion.store import Store, StoreError, full_disk
-from companion.summaries import Row, StillCatchingUp, Summary, summary_of
+from companion.summaries import Row, StillCatchingUp, Summary, has_calendar, summary_of
+from domain import schedule
 from domain.corrections import AlreadyRecorded, GameMovedOn
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 
@@ -174,11 +175,17 @@ class Referee(Application[UUID]):
         away: str,
         options: dict[str, str] | None = None,
         by: str | None = None,
+        *,
+        season: int | None = None,
+        week: int | None = None,
     ) -> Outcome:
-        """A new game; refused (nothing stored) if the game, teams or options are not valid."""
+        """A new game (in its season and week, if given); refused (nothing stored) if the game,
+        teams, options or calendar are not valid."""
         from domain.game import Game
 
-        game = Game.start(ruleset, home, away, dict(options or {}), by or who(), now())
+        writer, at = by or who(), now()
+        game = Game.start(ruleset, home, away, dict(options or {}), writer, at)
+        _opening_schedule(game, season, week, writer, at)
         self.save(game)
         self.adopt(game.id)
         return self._outcome(game, ())
@@ -336,6 +343,25 @@ class Referee(Application[UUID]):
         disagreement = self.game(game_id).disagreement()
         return None if disagreement is None else disagreement.line
 
+    def schedule(
+        self,
+        game_id: UUID,
+        season: int | None,
+        week: int | None,
+        reason: str = "",
+        by: str | None = None,
+        *,
+        expect: int | None = None,
+    ) -> tuple[str | None, Outcome]:
+        """Set or change the game's season and week (None: keep it): a correction with an id,
+        in the history and the events export, revertible as one."""
+        game, cid = self._command(
+            game_id,
+            expect,
+            lambda g, v: g.schedule(season, week, reason, by or who(), now(), expect=v),
+        )
+        return cid, self._outcome(game, ())
+
     def confirm(
         self, game_id: UUID, by: str | None = None, *, expect: int | None = None
     ) -> Corrected:
@@ -389,8 +415,16 @@ class Referee(Application[UUID]):
         self._cache(game)
         return game, result
 
-    def import_game(self, script: Script, by: str | None = None) -> Outcome:
-        """A new game from exported entries, recorded in one step or not at all."""
+    def import_game(
+        self,
+        script: Script,
+        by: str | None = None,
+        *,
+        season: int | None = None,
+        week: int | None = None,
+    ) -> Outcome:
+        """A new game from exported entries, recorded in one step or not at all; ``season`` and
+        ``week`` (given at the command) go before the script's own ``@season``/``@week``."""
         if not script.ruleset:
             raise IllegalEntry(f"{script.path} does not say which game it is (@ruleset NAME)")
         from domain.game import Game
@@ -398,6 +432,13 @@ class Referee(Application[UUID]):
         writer, at = by or who(), now()
         game = Game.start(
             script.ruleset, script.home or "Home", script.away or "Away", script.options, writer, at
+        )
+        _opening_schedule(
+            game,
+            script.season if season is None else season,
+            script.week if week is None else week,
+            writer,
+            at,
         )
         for number, line in script.lines:
             try:
@@ -578,7 +619,7 @@ class Referee(Application[UUID]):
         it (two indexed reads), else None. Damage before the last event is not looked for here:
         the reads of a whole game (history, log, export) and ``zebra check`` name it."""
         row = self.recorder.select_row(game_id)
-        if row is None or row.summary is None or not row.summary.status:
+        if row is None or row.summary is None or not has_calendar(row.summary):
             return None
         ends = self.recorder.select_events(game_id, gt=max(row.version - 2, 0), limit=3)
         versions = [e.originator_version for e in ends]
@@ -844,25 +885,34 @@ class Referee(Application[UUID]):
 
         return [situation.view(r) for r in self.records() if not r.situation.get("finished")]
 
-    def standings(self, timeout: float | None = None) -> list[Standing]:
-        """League standings over every finished game in the store, from the games' summaries
-        (caught up first), a page of rows at a time: memory for the teams, not the games."""
+    def standings(
+        self, timeout: float | None = None, *, season: int | None = None
+    ) -> list[Standing]:
+        """League standings over every finished game in the store (or of one ``season``), from
+        the games' summaries (caught up first), a page of rows at a time: memory for the teams,
+        not the games."""
         from projections import standings
 
         self.unreadable = {}
         if self.catch_up(timeout) and self._rows_complete(self.recorder.count_rows() or 0):
             try:
-                table = standings.project(self._results())
+                table = standings.project(self._results(season))
             except _Untrusted:
                 self.unreadable = {}
             else:
                 return table
-        return standings.project(standings.result_of(r) for r in self.records())
+        return standings.project(
+            standings.result_of(r)
+            for r in self.records()
+            if season is None or r.calendar[0] == season
+        )
 
-    def _results(self) -> Iterator[Result]:
+    def _results(self, season: int | None = None) -> Iterator[Result]:
         from projections.standings import Result
 
-        for row in self.recorder.iter_rows():
+        # The season is in the status text (the listing columns do not hold it): read only
+        # when asked for one season.
+        for row in self.recorder.iter_rows(status=season is not None):
             try:
                 s = self._trusted(row.summary, row.game_id)
             except (StoreDamaged, UnknownGame) as exc:
@@ -871,14 +921,29 @@ class Referee(Application[UUID]):
                 continue
             if s is None:
                 raise _Untrusted
+            if season is not None:
+                s = self._with_season(s, row.game_id)
+                if s.view["season"] != season:
+                    continue
             yield Result(
                 s.ruleset, s.home, s.away, s.finished, s.winner, s.score_home, s.score_away
             )
 
-    def league_standings(self, timeout: float | None = None) -> list[Standing]:
+    def _with_season(self, summary: Summary, game_id: UUID) -> Summary:
+        """A summary whose status says the game's season: one written before seasons were
+        kept is folded again from the game's events (and kept, where the store can be written)."""
+        if has_calendar(summary):
+            return summary
+        if self.store.read_only:
+            raise _Untrusted
+        return self._fill(game_id)
+
+    def league_standings(
+        self, timeout: float | None = None, *, season: int | None = None
+    ) -> list[Standing]:
         """The standings a league is shown, on either store: the games' summaries, caught up
         first (``timeout``: give up in one line, keeping what was caught up)."""
-        return self.standings(timeout)
+        return self.standings(timeout, season=season)
 
     def find(self, key: str | None, *, unfinished: bool = False) -> UUID:
         """A game by id or unique id prefix; without one, this device's current game.
@@ -1008,6 +1073,12 @@ class _Untrusted(Exception):
     """A summary could not be trusted nor folded again here (a read-only store)."""
 
 
+def _opening_schedule(game: Game, season: int | None, week: int | None, by: str, at: str) -> None:
+    """The calendar given when a game is made, recorded with its start (not a correction)."""
+    if season is not None or week is not None:
+        game.schedule(season, week, "", by, at, opening=True)
+
+
 def _replayed(game: Any, events: Any) -> Any:
     """The game its events make, as the library's projector but without its per-event
     ``isinstance`` against a runtime Protocol (a quarter of a cold open of 2,400 entries)."""
@@ -1050,6 +1121,8 @@ def live_status(game: Game) -> dict[str, Any]:
         "struck": game.struck_count,
         # The order the record's fold gives (projections.situation.view, pinned by #18).
         "pending": game.waiting,
+        "season": schedule.season_of(game.season, game.started_at),
+        "week": game.week,
         "version": game.version,
     }
 

@@ -95,6 +95,12 @@ def summary_of(
     )
 
 
+def has_calendar(s: Summary) -> bool:
+    """Whether a summary's status says the game's season and week: one written by a Zebra
+    that kept no seasons does not, and is folded again from the game's events."""
+    return bool(s.status) and "season" in s.view
+
+
 def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

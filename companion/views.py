@@ -243,6 +243,12 @@ def history_lines(record: GameRecord) -> list[str]:
     for change in record.disputes:
         out.append(f"  dispute: {change.kind} by {change.by} at {change.at}: {change.reason}")
     names = {"home": record.home, "away": record.away}
+    for moved in record.schedules:
+        cid = f"[{moved.correction}] " if moved.correction else ""
+        was = f" (was {moved.before})" if moved.correction else ""
+        out.append(
+            f"  {cid}scheduled {moved.after} by {moved.by} at {moved.at}: {moved.reason}{was}"
+        )
     for change in record.reverts:
         out.append(
             f"  {change.correction}: took back {change.before}, by {change.by} at {change.at}: "

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from eventsourcing.domain import Aggregate, event
 
-from domain import deltas, kernel, rulesets, snapshots
+from domain import deltas, kernel, rulesets, schedule, snapshots
 from domain.corrections import DISPUTES, AlreadyRecorded, GameMovedOn, Proposal, describe
 from domain.reruling import Disagreement, StoredStep, differences
 from domain.rules_versions import BASELINE
@@ -275,6 +275,16 @@ class Game(Aggregate):
         at: str
         correction: str
 
+    class Scheduled(Aggregate.Event):
+        # The game's season and week (domain.schedule); a change after the start is a correction.
+        season: int | None
+        week: int | None
+        reason: str
+        by: str
+        at: str
+        correction: str | None
+        command: str | None
+
     class Reverted(Aggregate.Event):
         correction: str
         reverts: str
@@ -389,6 +399,9 @@ class Game(Aggregate):
         self.entries: dict[int, Entry] = {}
         self.order: list[int] = []
         self.disputes = disputes
+        # The league calendar (domain.schedule): None until a Scheduled event gives one.
+        self.season: int | None = None
+        self.week: int | None = None
         self.pending: dict[str, Any] | None = None
         self.pending_by: str | None = None
         self.corrections: dict[str, CorrectionLog] = {}
@@ -872,6 +885,43 @@ class Game(Aggregate):
         )
         return self._correct_or_propose(proposal, by, at, expect)
 
+    def schedule(
+        self,
+        season: int | None,
+        week: int | None,
+        reason: str,
+        by: str,
+        at: str,
+        *,
+        expect: int | None = None,
+        opening: bool = False,
+    ) -> str | None:
+        """Give the game its season and week (None: keep that one); a change after the start
+        is a correction with an id (returned), revertible as one; it changes no ruling."""
+        by = person(by)
+        why = _reason(reason, "set at the start" if opening else "scheduled")
+        if season is None and week is None:
+            raise IllegalEntry("give --season YEAR, --week N or both")
+        new_season = self.season if season is None else schedule.checked_season(season)
+        new_week = self.week if week is None else schedule.checked_week(week)
+        digest = command_digest("schedule", new_season, new_week, why, by=by)
+        self.seen(expect, digest)
+        if (new_season, new_week) == (self.season, self.week):
+            raise IllegalEntry(
+                f"the game is {schedule.describe(self.season, self.week)} already; nothing changed"
+            )
+        cid = None if opening else self._next_id()
+        self._scheduled(
+            season=new_season,
+            week=new_week,
+            reason=why,
+            by=by,
+            at=at,
+            correction=cid,
+            command=digest,
+        )
+        return cid
+
     def confirm(self, by: str, at: str, *, expect: int | None = None) -> Correction:
         """The other coach agrees: the waiting correction is made, with both names recorded."""
         by = person(by)
@@ -1014,6 +1064,17 @@ class Game(Aggregate):
         """
         changed: dict[int, Entry] = {}
         for op in reversed(log.ops):
+            if op.kind == "schedule":
+                # A schedule changes no entry; it is taken back by _record_revert.
+                if op.after != _schedule_text(self.season, self.week):
+                    later = [
+                        c.id for c in self.corrections.values() if _number(c.id) > _number(log.id)
+                    ]
+                    raise IllegalEntry(
+                        f"the schedule was changed again after {log.id} (by "
+                        f"{', '.join(later) or 'a later correction'}); revert that first"
+                    )
+                continue
             now = changed.get(op.seq) or self.entries[op.seq]
             still = {
                 "strike": now.struck is not None,
@@ -1132,9 +1193,10 @@ class Game(Aggregate):
         self._reverted(
             correction=cid, reverts=p.target, reason=p.reason, by=by, at=at, command=digest
         )
-        for seq, entry in self._undoing(self.corrections[p.target]).items():
+        why = f"{p.reason} ({cid} takes back {p.target})"
+        target = self.corrections[p.target]
+        for seq, entry in self._undoing(target).items():
             now = self.entries[seq]
-            why = f"{p.reason} ({cid} takes back {p.target})"
             if entry.withdrawn != now.withdrawn:
                 event_method = self._withdrawn if entry.withdrawn else self._reinstated
                 event_method(seq=seq, reason=why, by=by, at=at, correction=cid)
@@ -1161,6 +1223,12 @@ class Game(Aggregate):
                         correction=cid,
                         command=None,
                     )
+        for op in target.ops:
+            if op.kind == "schedule":
+                season, week = json.loads(op.before or "[null, null]")
+                self._scheduled(
+                    season=season, week=week, reason=why, by=by, at=at, correction=cid, command=None
+                )
 
     def _record_rerule(
         self, p: Proposal, cid: str, by: str, at: str, digest: str | None
@@ -1519,6 +1587,28 @@ class Game(Aggregate):
         self.entries[seq] = replace(self.entries[seq], withdrawn=False)
         self._forget_from(seq)
 
+    @event(Scheduled)
+    def _scheduled(
+        self,
+        season: int | None,
+        week: int | None,
+        reason: str,
+        by: str,
+        at: str,
+        correction: str | None,
+        command: str | None,
+    ) -> None:
+        if correction not in self.corrections:
+            self._said(f"the game was scheduled {schedule.describe(season, week)} by {by}", command)
+        op = Op(
+            "schedule",
+            0,
+            before=_schedule_text(self.season, self.week),
+            after=_schedule_text(season, week),
+        )
+        self._log(correction, "schedule", op, reason, by, at)
+        self.season, self.week = season, week
+
     @event(Reverted)
     def _reverted(
         self, correction: str, reverts: str, reason: str, by: str, at: str, command: str | None
@@ -1578,6 +1668,11 @@ class Game(Aggregate):
             self._stored[step["seq"]] = made
             if step.get("checkpoint") is not None:
                 self._keep(step["seq"], step["rulings"], step["checkpoint"], made.rules)
+
+
+def _schedule_text(season: int | None, week: int | None) -> str:
+    """A schedule as a correction's trail keeps it (to be put back by a revert)."""
+    return json.dumps([season, week])
 
 
 def _number(correction: str) -> int:

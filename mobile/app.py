@@ -447,9 +447,11 @@ class ZebraApp(App):
         away: str,
         options: dict[str, str],
         roster_files: dict[str, str] | None = None,
+        calendar: dict[str, str] | None = None,
     ) -> None:
-        """Start a game; a refusal (blank names, bad option, every rule a roster breaks) is
-        shown in place and nothing is stored. A roster's set-up entries are recorded first."""
+        """Start a game; a refusal (blank names, bad option or season or week, every rule a
+        roster breaks) is shown in place and nothing is stored. A roster's set-up entries are
+        recorded first. ``calendar``: the season and week as typed (blank: none)."""
         try:
             setup, broken = rosters.checked(ruleset, roster_files or {})
         except IllegalEntry as exc:
@@ -459,8 +461,17 @@ class ZebraApp(App):
             self.message = "\n".join([*broken, "The game was not started."])
             return
 
+        typed = calendar or {}
+        try:
+            season, week = catalogue.calendar(typed.get("season", ""), typed.get("week", ""))
+        except IllegalEntry as exc:
+            self.message = str(exc)
+            return
+
         def job() -> Outcome:
-            outcome = self.referee.start(ruleset, home.strip(), away.strip(), options)
+            outcome = self.referee.start(
+                ruleset, home.strip(), away.strip(), options, season=season, week=week
+            )
             for text in setup:
                 outcome = self.referee.enter(outcome.game_id, text, expect=outcome.version)
             return outcome

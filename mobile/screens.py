@@ -310,7 +310,10 @@ class NewGameScreen(Screen):
         options = {
             k: v for k, v in self.options.items() if not (k == "disputes" and v == DISPUTES[0])
         }
-        app().start_game(self.ruleset, self.ids.home.text, self.ids.away.text, options, files)
+        calendar = {"season": self.ids.season.text, "week": self.ids.week.text}
+        app().start_game(
+            self.ruleset, self.ids.home.text, self.ids.away.text, options, files, calendar
+        )
 
 
 class OptionLabel(FitLabel):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import singledispatch
 from typing import Any
 
-from domain import deltas, reruling
+from domain import deltas, reruling, schedule
 from domain.corrections import Proposal, describe
 from domain.game import Game
 
@@ -52,6 +52,19 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Rescheduled:
+    """A game given its season and week (issue #31): at the start (no correction id) or by a
+    correction, with the schedule before and after, in words."""
+
+    before: str
+    after: str
+    reason: str
+    by: str
+    at: str
+    correction: str | None = None
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """Everything the read models need, folded from one game's events."""
 
@@ -72,6 +85,15 @@ class GameRecord:
     last_at: str = ""
     # Each rerule (domain.reruling): its id, who, when, why, and the entries it ruled anew.
     rerules: tuple[Change, ...] = ()
+    # As scheduled (None: never given); ``calendar`` says which season the game belongs to.
+    season: int | None = None
+    week: int | None = None
+    schedules: tuple[Rescheduled, ...] = ()
+
+    @property
+    def calendar(self) -> tuple[int | None, int | None]:
+        """The game's season (given, else the year it started) and week (None: not given)."""
+        return schedule.season_of(self.season, self.started_at), self.week
 
     @property
     def effective(self) -> list[Line]:
@@ -247,6 +269,22 @@ def _reruled(event: Game.Reruled, record: GameRecord, version: int) -> GameRecor
         correction=event.correction,
     )
     return replace(record, rerules=(*record.rerules, whole), version=version)
+def _scheduled(event: Game.Scheduled, record: GameRecord, version: int) -> GameRecord:
+    change = Rescheduled(
+        before=schedule.describe(*record.calendar),
+        after=schedule.describe(schedule.season_of(event.season, record.started_at), event.week),
+        reason=event.reason,
+        by=event.by,
+        at=event.at,
+        correction=event.correction,
+    )
+    return replace(
+        record,
+        season=event.season,
+        week=event.week,
+        schedules=(*record.schedules, change),
+        version=version,
+    )
 
 
 @_fold.register

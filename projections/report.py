@@ -45,6 +45,10 @@ def entries_script(record: GameRecord) -> str:
         f"@home {record.home}",
         f"@away {record.away}",
         *(f"@option {k}={v}" for k, v in sorted(record.options.items())),
+        # Only a calendar the game was given: without one, a game imported is in the season of
+        # the year it is imported, as its gameday is that day (docs/rulings.md, "Seasons").
+        *([] if record.season is None else [f"@season {record.season}"]),
+        *([] if record.week is None else [f"@week {record.week}"]),
         *(line.text for line in record.effective),
     ]
     return "\n".join(lines) + "\n"

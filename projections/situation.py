@@ -18,6 +18,8 @@ def view(record: GameRecord) -> dict[str, Any]:
         "entries": len(record.effective),
         "struck": len(record.struck),
         "pending": record.pending,
+        "season": record.calendar[0],
+        "week": record.calendar[1],
         "version": record.version,
     }
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from domain import deltas
+from domain import deltas, schedule
 from domain.corrections import Proposal, describe
 from domain.game import Game
 from projections.record import UnknownEvent
@@ -51,6 +51,9 @@ class SummaryFold:
         "struck",
         "withdrawn",
         "rules",
+        "started_at",
+        "season",
+        "week",
         "__weakref__",  # a test counts the folds alive at once
     )
 
@@ -70,6 +73,9 @@ class SummaryFold:
         self.withdrawn: set[int] = set()
         # Per entry (0: the opening): the rules version its latest ruling was made under.
         self.rules: dict[int, int] = {}
+        self.started_at = ""
+        self.season: int | None = None
+        self.week: int | None = None
 
     def evolve(self, event: Any) -> None:
         """Fold one event; an event of a type the record does not know is refused, as there."""
@@ -112,6 +118,8 @@ class SummaryFold:
             "entries": standing,
             "struck": len(self.struck - self.withdrawn),
             "pending": self.pending,
+            "season": schedule.season_of(self.season, self.started_at),
+            "week": self.week,
             "version": self.version,
         }
 
@@ -120,6 +128,10 @@ class SummaryFold:
     def _started(self, event: Any) -> None:
         self.game_id = str(event.originator_id)
         self.ruleset, self.home, self.away = event.ruleset, event.home, event.away
+        self.started_at = event.at
+
+    def _scheduled(self, event: Any) -> None:
+        self.season, self.week = event.season, event.week
 
     def _entered(self, event: Any) -> None:
         self.order.append(event.seq)
@@ -198,6 +210,7 @@ _FOLDS: dict[type, Callable[[SummaryFold, Any], None]] = {
     Game.Proposed: SummaryFold._proposed,
     Game.Confirmed: SummaryFold._settled,
     Game.Rejected: SummaryFold._settled,
+    Game.Scheduled: SummaryFold._scheduled,
 }
 
 

@@ -106,7 +106,9 @@ def render(game: Game, parts: tuple[str, ...] = PARTS) -> Rendered:
         json.dumps(line.situation, ensure_ascii=False) for line in record.lines if line.situation
     ]
     renderers = {
-        "status": lambda: json.dumps(status_view.view(record), ensure_ascii=False),
+        "status": lambda: json.dumps(
+            without_calendar(status_view.view(record)), ensure_ascii=False
+        ),
         "situations": lambda: "\n".join(situations),
         "log": lambda: "\n".join(views.log_lines(playbyplay.view(record))),
         "history": lambda: "\n".join(views.history_lines(record)),
@@ -115,6 +117,13 @@ def render(game: Game, parts: tuple[str, ...] = PARTS) -> Rendered:
     }
     texts = {part: renderers[part]() for part in parts}
     return Rendered(tuple(line.text for line in record.lines), texts)
+
+
+def without_calendar(status: dict[str, Any]) -> dict[str, Any]:
+    """The status without the league's season and week (issue #31): not the rules' output, and
+    pinned by tests/companion/test_season.py and tests/domain/test_schedule.py instead; the pin
+    was made before they existed. Drop this when the pin is next regenerated."""
+    return {k: v for k, v in status.items() if k not in ("season", "week")}
 
 
 def render_random(name: str, seed: int) -> Rendered:

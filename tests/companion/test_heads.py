@@ -266,6 +266,13 @@ def tables(path: Path) -> set[str]:
         return {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
 
 
+def without_calendar(status: dict[str, Any]) -> dict[str, Any]:
+    """The status as Zebra 0.1 printed it: its game kept no season, so it is in the season of
+    the year it started (domain.schedule), with no week."""
+    assert (status.pop("season"), status.pop("week")) == (2026, None)
+    return {k: v for k, v in status.items() if k != "version"}
+
+
 def test_a_store_of_zebra_0_1_opens_reads_and_plays_on_gaining_a_head(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -277,7 +284,7 @@ def test_a_store_of_zebra_0_1_opens_reads_and_plays_on_gaining_a_head(
     monkeypatch.setenv(stores.READ_ONLY_ENV, "1")
     code, out, err = zebra("status", "df765954", "--json", store=str(store))
     assert code == 0, err
-    assert {k: v for k, v in json.loads(out).items() if k != "version"} == expected
+    assert without_calendar(json.loads(out)) == expected
     code, out, err = zebra("games", store=str(store))
     assert code == 0 and "df765954"[:4] not in err, err
     assert HEADS_TABLE not in tables(store)
@@ -313,4 +320,4 @@ def test_a_store_of_zebra_0_1_opens_reads_and_plays_on_gaining_a_head(
     named(code, err, "f412e7a4", "missing")
     code, out, err = zebra("status", "df765954", "--json", store=str(store))
     assert code == 0, err
-    assert {k: v for k, v in json.loads(out).items() if k != "version"} == expected
+    assert without_calendar(json.loads(out)) == expected

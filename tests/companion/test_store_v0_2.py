@@ -41,7 +41,17 @@ def test_every_game_shows_what_it_showed_when_it_was_written(store: str, name: s
     for part, words in PARTS.items():
         code, out, err = zebra(*words[:1], GAMES[name], *words[1:], "--store", store)
         assert code == 0, err
+        if part == "status.json":
+            out = without_calendar(out)
         assert out == (FIXTURES / "store-v0.2" / f"{name}.{part}").read_text(), part
+
+
+def without_calendar(text: str) -> str:
+    """The status as Zebra 0.2 printed it: a game written before seasons is in the season of
+    the year it started (2026, domain.schedule) and has no week; the rest is as it was."""
+    status = json.loads(text)
+    assert (status.pop("season"), status.pop("week")) == (2026, None)
+    return json.dumps(status, ensure_ascii=False) + "\n"
 
 
 def test_the_store_checks_whole_and_plays_on(store: str) -> None:
@@ -74,7 +84,7 @@ def test_the_store_checks_whole_and_plays_on(store: str) -> None:
     assert code == 0, err
     code, out, err = zebra("status", red, "--json", "--store", store)
     before = json.loads((FIXTURES / "store-v0.2" / "redzone.status.json").read_text())
-    assert {k: v for k, v in json.loads(out).items() if k != "version"} == {
+    assert {k: v for k, v in json.loads(without_calendar(out)).items() if k != "version"} == {
         k: v for k, v in before.items() if k != "version"
     }
     code, _, err = zebra("check", "--all", "--store", store)

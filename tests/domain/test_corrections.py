@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain import rulesets
+from domain import rulesets, schedule
 from domain.game import Game
 from domain.ruleset import IllegalEntry
 from projections import situation
@@ -50,6 +50,8 @@ class Played:
             "entries": len(g.effective),
             "struck": g.struck_count,
             "pending": g.waiting,
+            "season": schedule.season_of(g.season, g.started_at),
+            "week": g.week,
             "version": g.version,
         }
 

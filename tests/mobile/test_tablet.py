@@ -454,6 +454,28 @@ def test_the_new_game_screen_offers_each_rulesets_options_and_refuses_blank_name
     assert app.referee.game(UUID(app.game_id)).options == {"youngest": "yes"}
 
 
+@pytest.mark.parametrize(("week", "fits"), [("22", True), ("23", False)])
+def test_the_new_game_screen_takes_a_season_and_week_checked_as_the_cli_checks_them(
+    tablet: ZebraApp, week: str, fits: bool
+) -> None:
+    app = tablet
+    h.tap(button(app, "FitButton", source="NEW GAME"))
+    screen = app.manager.current_screen
+    h.tap(button(app, "TeamToggle", value="rushzone"))
+    screen.ids.season.text = "2031"
+    screen.ids.week.text = week
+    h.tap(screen.ids.start)
+    if not fits:
+        # Refused in place, with the CLI's line, and nothing stored.
+        assert app.manager.current == "newgame"
+        assert app.message.startswith("the week 23 is not from 1 to 22")
+        assert app.referee.games() == []
+        return
+    assert app.manager.current == "table"
+    status = app.referee.status(UUID(app.game_id))
+    assert (status["season"], status["week"]) == (2031, 22)
+
+
 def test_the_field_strip_is_drawn_from_the_status_alone() -> None:
     base = {"home": "Bears", "away": "Packers", "down": 1, "distance": 10, "goal_to_go": False}
     # Home attacks the right-hand goal: 70 yards to go is the Bears 30, the line to gain at 40.
