@@ -132,3 +132,33 @@ def test_the_issue_repro_bare_rolls_are_stored_with_their_teams() -> None:
         game.strike(4, "x", "t", AT)
     done = game.strike(4, "x", "t", AT, strike_invalid=True)
     assert 7 in {e.seq for e, _ in done.struck}
+
+
+def test_the_issue_repro_through_the_cli_names_entry_7_with_its_sides(tmp_path: Any) -> None:
+    """The repro of issue #26 as a person types it: bare rolls, then a strike of entry 4."""
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    script = tmp_path / "g.zebra"
+    script.write_text(
+        "toss home\nreceive\n2 5\n2 5 4 / 6 1 6\ngo\n2 5\n1 3 1 / 3 4 5\n", encoding="utf-8"
+    )
+    store = str(tmp_path / "s.sqlite")
+    runner = CliRunner(env={"COLUMNS": "120", "TERM": "dumb"})
+    played = runner.invoke(
+        app, ["play", "rushzone", "--home", "Bears", "--away", "Packers",
+              "--script", str(script), "--store", store]
+    )
+    assert played.exit_code == 0, played.stderr
+    refused = runner.invoke(app, ["strike", "4", "--reason", "x", "--store", store])
+    assert refused.exit_code == 1
+    assert "entry 7 '1 3 1 / 3 4 5': it was entered for Packers, then Bears" in refused.stderr
+    done = runner.invoke(
+        app, ["strike", "4", "--reason", "x", "--strike-invalid", "--store", store]
+    )
+    assert done.exit_code == 0, done.stderr
+    assert "Also struck entry 7 '1 3 1 / 3 4 5': it no longer fits (it was entered for " \
+        "Packers, then Bears, but Bears, then Packers would act there now)" in done.stdout
+    history = runner.invoke(app, ["history", "--store", store])
+    assert "7 STRUCK" in history.stdout
