@@ -519,6 +519,12 @@ class Referee(Application[UUID]):
             return None
         if row is not None and row.summary is not None and self.summary(game_id) is not None:
             return None
+        if row is not None and row.summary is not None and not has_calendar(row.summary):
+            # Written before games carried a season: out of date, not damaged; brought up to
+            # date where the store can be written (as a listing by season would).
+            if not self.store.read_only:
+                self._fill(game_id)
+            return None
         what = "is missing" if row is None else "is damaged (not what Zebra writes)"
         if self.store.read_only:
             return f"its summary row {what}; the store is read-only, so it is not rebuilt"

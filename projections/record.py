@@ -269,6 +269,9 @@ def _reruled(event: Game.Reruled, record: GameRecord, version: int) -> GameRecor
         correction=event.correction,
     )
     return replace(record, rerules=(*record.rerules, whole), version=version)
+
+
+@_fold.register
 def _scheduled(event: Game.Scheduled, record: GameRecord, version: int) -> GameRecord:
     change = Rescheduled(
         before=schedule.describe(*record.calendar),
