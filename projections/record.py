@@ -67,6 +67,8 @@ class GameRecord:
     pending: str | None = None
     disputes: tuple[Change, ...] = ()
     reverts: tuple[Change, ...] = ()
+    # The stored game this record copies (domain.identity.is_copy), or None.
+    copy_of: str | None = None
 
     @property
     def effective(self) -> list[Line]:
@@ -273,6 +275,11 @@ def _rederived(event: Game.Rederived, record: GameRecord, version: int) -> GameR
     for step in event.steps:
         record = restep(record, step["seq"], step["rulings"], step["change"], version)
     return replace(record, version=version)
+
+
+@_fold.register
+def _copied(event: Game.Copied, record: GameRecord, version: int) -> GameRecord:
+    return replace(record, copy_of=event.of, version=version)
 
 
 def project(events: Iterable[Any]) -> GameRecord:

@@ -23,6 +23,7 @@ from typing import Any
 from domain import deltas
 from domain.corrections import Proposal, describe
 from domain.game import Game
+from domain.identity import copy_marked
 from projections.record import UnknownEvent
 
 
@@ -50,6 +51,7 @@ class SummaryFold:
         "situations",
         "struck",
         "withdrawn",
+        "copy_of",
         "__weakref__",  # a test counts the folds alive at once
     )
 
@@ -67,6 +69,7 @@ class SummaryFold:
         self.situations: dict[int, dict[str, Any]] = {}
         self.struck: set[int] = set()
         self.withdrawn: set[int] = set()
+        self.copy_of: str | None = None
 
     def evolve(self, event: Any) -> None:
         """Fold one event; an event of a type the record does not know is refused, as there."""
@@ -97,14 +100,17 @@ class SummaryFold:
     def view(self) -> dict[str, Any]:
         """The status view: ``projections.situation.view`` of the game's full record."""
         standing = sum(1 for s in self.order if s not in self.struck and s not in self.withdrawn)
-        return {
-            "game_id": self.game_id,
-            **self.situation,
-            "entries": standing,
-            "struck": len(self.struck - self.withdrawn),
-            "pending": self.pending,
-            "version": self.version,
-        }
+        return copy_marked(
+            {
+                "game_id": self.game_id,
+                **self.situation,
+                "entries": standing,
+                "struck": len(self.struck - self.withdrawn),
+                "pending": self.pending,
+                "version": self.version,
+            },
+            self.copy_of,
+        )
 
     # One fold per event class of the aggregate (as in projections.record).
 
@@ -166,6 +172,9 @@ class SummaryFold:
     def _settled(self, event: Any) -> None:
         self.pending = None
 
+    def _copied(self, event: Any) -> None:
+        self.copy_of = event.of
+
     def _unchanged(self, event: Any) -> None:
         """Amended (a new text, the same standing) and Reverted (its effects are the events
         after it)."""
@@ -186,6 +195,7 @@ _FOLDS: dict[type, Callable[[SummaryFold, Any], None]] = {
     Game.Proposed: SummaryFold._proposed,
     Game.Confirmed: SummaryFold._settled,
     Game.Rejected: SummaryFold._settled,
+    Game.Copied: SummaryFold._copied,
 }
 
 
