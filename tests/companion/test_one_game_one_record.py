@@ -261,3 +261,20 @@ def test_a_copy_written_without_its_summary_is_still_never_counted_once_caught_u
     caught_up = referee.recorder.select_row(copy.id)
     assert caught_up is not None and caught_up.summary is not None
     assert caught_up.summary.copy_of == str(original.id)
+
+
+def test_an_events_export_is_its_game_by_id_even_after_the_game_was_corrected(
+    store: str, tmp_path: Path
+) -> None:
+    """The digest no longer matches (an entry struck since the export), the id still does."""
+    original = played_and_exported(tmp_path)
+    code, _, err = zebra("strike", "5", "--strike-invalid", "--reason", "cocked die")
+    assert code == 0, err
+    before = events_in(store)
+    code, _, err = zebra("import", str(tmp_path / KINDS["events"]))
+    assert code == 1 and f"already in the store as {original.replace('-', '')[:8]};" in err
+    assert events_in(store) == before
+    # The entries export is no longer this game's entries: another game, recorded and counted.
+    code, _, err = zebra("import", str(tmp_path / KINDS["entries"]))
+    assert code == 0, err
+    assert "copy_of" not in status()
