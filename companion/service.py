@@ -72,7 +72,7 @@ class AlreadyStored(IllegalEntry):
         )
 
 
-def copy_of(original: UUID | None, where: str, copy: bool) -> UUID | None:
+def copy_or_refuse(original: UUID | None, where: str, copy: bool) -> UUID | None:
     """One game, one record: the game a new record is a marked copy of (None: not a copy), or
     the refusal. A game already stored is refused without ``copy``; ``copy`` of a game the store
     does not hold is refused too (there is nothing to copy)."""
@@ -447,9 +447,10 @@ class Referee(Application[UUID]):
     def _once(
         self, game: Game, original: UUID | None, where: str, copy: bool, by: str, at: str
     ) -> None:
-        """The game refused if it is stored already, or marked as a copy (``copy_of``)."""
-        marked = copy_of(original, where, copy)
-        if marked is not None:
+        """The game refused if it is stored already, or marked as a copy (``copy_or_refuse``).
+        A copy's history copied again keeps its mark: it copies the game it copied."""
+        marked = copy_or_refuse(original, where, copy)
+        if marked is not None and game.copy_of is None:
             game.mark_copy(str(marked), by, at)
 
     def stored_as(self, game: Game, game_id: UUID | None = None) -> UUID | None:
@@ -487,7 +488,7 @@ class Referee(Application[UUID]):
         copy: bool,
     ) -> UUID | None:
         """Before ``zebra play --script`` records anything: the stored game the script would
-        record again, as ``copy_of`` answers (refused, or the game to mark a copy of). The
+        record again, as ``copy_or_refuse`` answers (refused, or the game to mark a copy of). The
         script counts as far as the rules take it (play stops at the first refused entry)."""
         from domain.game import Game
 
@@ -500,8 +501,8 @@ class Referee(Application[UUID]):
                     game.enter(text, writer, at)
                 except IllegalEntry:
                     break
-            return copy_of(self.stored_as(game), where, copy)
-        return copy_of(None, where, copy)
+            return copy_or_refuse(self.stored_as(game), where, copy)
+        return copy_or_refuse(None, where, copy)
 
     def events_export(self, game_id: UUID) -> str:
         """Every event of the game as an events file (companion.transfer)."""

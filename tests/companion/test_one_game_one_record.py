@@ -278,3 +278,25 @@ def test_an_events_export_is_its_game_by_id_even_after_the_game_was_corrected(
     code, _, err = zebra("import", str(tmp_path / KINDS["entries"]))
     assert code == 0, err
     assert "copy_of" not in status()
+
+
+def test_a_copys_events_copied_again_keep_their_one_mark(store: str, tmp_path: Path) -> None:
+    original = played_and_exported(tmp_path)
+    code, _, err = zebra("import", "--copy", str(tmp_path / KINDS["events"]))
+    assert code == 0, err
+    first = str(status()["game_id"])
+    copied = tmp_path / "copy.events.jsonl"
+    code, _, err = zebra("export", "--format", "events", "-o", str(copied))
+    assert code == 0, err
+    before = events_in(store)
+    code, _, err = zebra("import", str(copied))
+    assert code == 1 and f"already in the store as {first.replace('-', '')[:8]};" in err
+    assert events_in(store) == before
+    code, _, err = zebra("import", "--copy", str(copied))
+    assert code == 0, err
+    again = status()
+    assert again["game_id"] not in (first, original) and again["copy_of"] == original
+    referee = Referee(stores.resolve(store, create=False))
+    events = referee.game_events(referee.find(str(again["game_id"])))
+    assert [type(e).__name__ for e in events].count("Copied") == 1
+    assert_one_game(original)
