@@ -60,6 +60,13 @@ GameArg = Annotated[
     str | None,
     typer.Argument(help="Same as --game (kept so that 'zebra status 3f2a9c1e' still works)"),
 ]
+CopyOption = Annotated[
+    bool,
+    typer.Option(
+        "--copy",
+        help="Record a game already in the store again, marked as a copy (never in the standings)",
+    ),
+]
 ByOption = Annotated[
     str | None, typer.Option("--by", help="Who is entering (default: $ZEBRA_USER or your login)")
 ]
@@ -196,10 +203,12 @@ def play(
     ] = None,
     season: SeasonOption = None,
     week: WeekOption = None,
+    copy: CopyOption = False,
     store: StoreOption = None,
     by: ByOption = None,
 ) -> None:
-    """Start a new game and referee it at the prompt, or play a script of entries."""
+    """Start a new game and referee it at the prompt, or play a script of entries. A script
+    identical to a stored game is refused (--copy plays it as a marked copy)."""
     rules = rulesets.get(ruleset)
     options = parse_options([*(option or []), *ctx.args])
     setup = checked_rosters(rules.name, {"home": roster_home, "away": roster_away})
@@ -219,8 +228,15 @@ def play(
         home = home or typer.prompt("Home team name", default="Home")
         away = away or typer.prompt("Away team name", default="Away")
     referee = open_referee(store, create=True)
+    home, away = home or "Home", away or "Away"
+    copy_of = None
+    if parsed is not None:
+        texts = [*setup, *(line for _, line in parsed.lines)]
+        copy_of = referee.script_copy_of(rules.name, home, away, options, texts, str(script), copy)
+    elif copy:
+        raise IllegalEntry("--copy goes with --script FILE: it plays a stored game's script again")
     outcome = referee.start(
-        rules.name, home or "Home", away or "Away", options, by, season=season, week=week
+        rules.name, home, away, options, by, season=season, week=week, copy_of=copy_of
     )
     session = Session(referee, outcome.game_id, by)
     for text in setup:
@@ -261,9 +277,10 @@ def games(store: StoreOption = None) -> None:
     for g in found:
         state = "final" if g.finished else "in play"
         score = f"{g.home} {g.score['home']} - {g.away} {g.score['away']}"
+        copy = f"  ({views.copy_note(g.copy_of)})" if g.copy_of else ""
         typer.echo(
             f"{g.game_id.hex[:8]}  {g.ruleset:<15} {score:<40} {state:<8} "
-            f"{g.entries:>4} entries  {g.last_at}"
+            f"{g.entries:>4} entries  {g.last_at}{copy}"
         )
     name_unreadable(referee)
 
@@ -586,11 +603,13 @@ def import_(
     file: Annotated[Path, typer.Argument(help="An events, entries or jsonl export")],
     season: SeasonOption = None,
     week: WeekOption = None,
+    copy: CopyOption = False,
     store: StoreOption = None,
     by: ByOption = None,
 ) -> None:
-    """Recreate a game from an export: an events export whole (its history and id, where the id
-    is free), an entries or jsonl export as a new game of the entries that stand."""
+    """Recreate a game from an export: an events export whole (its history and id), an entries
+    or jsonl export as a new game of the entries that stand. A game already in the store is
+    refused (--copy records it again, marked as a copy the standings never count)."""
     from companion.scripts import parse_import, read_text
     from companion.transfer import is_events_file
 
@@ -602,14 +621,14 @@ def import_(
                 "it without --season/--week, then change them with zebra schedule"
             )
         referee = open_referee(store, create=True)
-        outcome = referee.import_events(text, str(file))
+        outcome = referee.import_events(text, str(file), by, copy=copy)
         typer.echo(f"Imported the whole history as game {outcome.game_id.hex[:8]}.")
         say(views.situation_screen(outcome.status))
         note_rules(referee, outcome.game_id)
         return
     script = parse_import(text, str(file))
     referee = open_referee(store, create=True)
-    outcome = referee.import_game(script, by, season=season, week=week)
+    outcome = referee.import_game(script, by, season=season, week=week, copy=copy)
     typer.echo(f"Imported {len(script.lines)} entries as game {outcome.game_id.hex[:8]}.")
     say(views.situation_screen(outcome.status))
 

@@ -66,19 +66,20 @@ SUMMARY_COLUMNS = {
     "status": ("TEXT", "text"),
     "status_hash": ("TEXT", "text"),
     "digest": ("TEXT", "text"),
+    "copy_of": ("TEXT", "text"),
 }
 # What a listing reads of each row: everything but the status text.
 SCALARS = (
     "game_id, version, link, touched, summary_version, ruleset, home, away, finished, winner, "
-    "score_home, score_away, entries, last_at, status_hash, digest"
+    "score_home, score_away, entries, last_at, status_hash, digest, copy_of"
 )
 WRITTEN = (
     "game_id, version, link, summary_version, ruleset, home, away, finished, winner, "
-    "score_home, score_away, entries, last_at, status, status_hash, digest"
+    "score_home, score_away, entries, last_at, status, status_hash, digest, copy_of"
 )
 UPSERT_SUMMARY = (
     f"INSERT INTO {{heads}} AS h ({WRITTEN}, touched) VALUES ("
-    + ", ".join(["%s"] * 16)
+    + ", ".join(["%s"] * 17)
     + ", (SELECT {nid} FROM {events} WHERE originator_id = %s "
     "ORDER BY originator_version DESC LIMIT 1)) ON CONFLICT (game_id) DO UPDATE SET "
     + ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in WRITTEN.split(",")[1:])
@@ -260,6 +261,7 @@ def summary_params(key: Any, head: Head, s: Summary) -> tuple[Any, ...]:
         s.status,
         s.status_hash,
         digest(s.game_id.hex, head.version, head.link, s),
+        s.copy_of,
         key,
     )
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import exports
 from domain import schedule
+from domain.identity import is_copy
 from domain.ruleset import IllegalEntry
 from projections import playrows
 from projections.record import GameRecord
@@ -131,13 +132,6 @@ class Written:
             f"to {', '.join(p.name for p in self.files)}"
             + (f"; left out {', '.join(left)}" if left else "")
         )
-
-
-def is_copy(record: GameRecord) -> bool:
-    """Whether the record marks the game an imported copy of another (False where no mark)."""
-    # The copy mark is added on Started by the imports work (issue #31); until it is, no
-    # record carries one and no game is a copy.
-    return bool(getattr(record, "copy_of", None))
 
 
 def season_games(records: Iterable[GameRecord], season: int) -> tuple[list[GameRecord], int, int]:

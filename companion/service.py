@@ -37,6 +37,7 @@ from companion.store import Store, StoreError, full_disk
 from companion.summaries import Row, StillCatchingUp, Summary, has_calendar, summary_of
 from domain import schedule
 from domain.corrections import AlreadyRecorded, GameMovedOn
+from domain.identity import copy_marked, digest_of, is_copy
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 
 # The aggregate, the rules, the exports and the projections are imported where a command needs
@@ -59,6 +60,33 @@ Progress = Callable[[int, int], None]
 
 class UnknownGame(LookupError):
     """No game in the store matches what was asked for."""
+
+
+class AlreadyStored(IllegalEntry):
+    """The game a file or a script would record is already in the store (issue #26)."""
+
+    def __init__(self, where: str, game_id: UUID) -> None:
+        self.game_id = game_id
+        super().__init__(
+            f"{where}: this game is already in the store as {game_id.hex[:8]}; nothing was "
+            "recorded (--copy records it again as a marked copy, which the standings never count)"
+        )
+
+
+def copy_or_refuse(original: UUID | None, where: str, copy: bool) -> UUID | None:
+    """One game, one record: the game a new record is a marked copy of (None: not a copy), or
+    the refusal. A game already stored is refused without ``copy``; ``copy`` of a game the store
+    does not hold is refused too (there is nothing to copy)."""
+    if original is None:
+        if copy:
+            raise IllegalEntry(
+                f"{where}: --copy, but this game is not in the store; nothing was recorded "
+                "(without --copy it is recorded as the game's one record)"
+            )
+        return None
+    if not copy:
+        raise AlreadyStored(where, original)
+    return original
 
 
 @dataclass(frozen=True)
@@ -98,6 +126,8 @@ class GameSummary:
     finished: bool
     last_at: str
     entries: int
+    # The stored game this one copies (domain.identity.is_copy), or None.
+    copy_of: str | None = None
 
 
 def now() -> str:
@@ -178,14 +208,18 @@ class Referee(Application[UUID]):
         *,
         season: int | None = None,
         week: int | None = None,
+        copy_of: UUID | None = None,
     ) -> Outcome:
         """A new game (in its season and week, if given); refused (nothing stored) if the game,
-        teams, options or calendar are not valid."""
+        teams, options or calendar are not valid. With ``copy_of``, the game is recorded as a
+        marked copy of that stored game."""
         from domain.game import Game
 
         writer, at = by or who(), now()
         game = Game.start(ruleset, home, away, dict(options or {}), writer, at)
         _opening_schedule(game, season, week, writer, at)
+        if copy_of is not None:
+            game.mark_copy(str(copy_of), writer, at)
         self.save(game)
         self.adopt(game.id)
         return self._outcome(game, ())
@@ -422,9 +456,14 @@ class Referee(Application[UUID]):
         *,
         season: int | None = None,
         week: int | None = None,
+        copy: bool = False,
     ) -> Outcome:
         """A new game from exported entries, recorded in one step or not at all; ``season`` and
-        ``week`` (given at the command) go before the script's own ``@season``/``@week``."""
+        ``week`` (given at the command) go before the script's own ``@season``/``@week``.
+
+        A game already in the store (the same digest, domain.identity) is refused, unless
+        ``copy``: then it is recorded under a new id, marked as a copy of the stored one.
+        """
         if not script.ruleset:
             raise IllegalEntry(f"{script.path} does not say which game it is (@ruleset NAME)")
         from domain.game import Game
@@ -445,27 +484,31 @@ class Referee(Application[UUID]):
                 game.enter(line, writer, at)
             except IllegalEntry as exc:
                 raise IllegalEntry(f"{script.path}:{number}: {line!r} refused: {exc}") from None
+        self._once(game, self.stored_as(game), script.path, copy, writer, at)
         self.save(game)
         self.adopt(game.id)
         return self._outcome(game, ())
 
-    def import_events(self, text: str, where: str) -> Outcome:
-        """A game from its events export: the whole history, with its own id where it is free.
+    def import_events(
+        self, text: str, where: str, by: str | None = None, *, copy: bool = False
+    ) -> Outcome:
+        """A game from its events export: the whole history, with its own id.
 
-        Nothing is recorded unless the file is whole and its rulings are what the rules make.
+        Nothing is recorded unless the file is whole and its rulings are what the rules make,
+        nor if the game is in the store already (its id, or its digest: domain.identity), unless
+        ``copy``: then the history is recorded under a new id and marked as a copy.
         """
         from companion import transfer
 
         game_id, events = transfer.read_events(text, where)
         game = transfer.replayed(events, where)
-        try:
-            self.record(game_id)
-        except UnknownGame:
-            pass
-        else:
+        original = self.stored_as(game, game_id)
+        if original is not None and copy:
             game_id = uuid4()
             events = transfer.moved(events, game_id)
             game = transfer.replayed(events, where)
+        self._once(game, original, where, copy, by or who(), now())
+        events = [*events, *game.collect_events()]
         summary = summary_of(live_status(game), last_at(events), game.ruled_under)
         try:
             self.repository.event_store.put(events, summaries={game_id: summary})
@@ -475,6 +518,66 @@ class Referee(Application[UUID]):
         self.mapper.settle(stored=True)
         self.adopt(game_id)
         return self._outcome(game, ())
+
+    def _once(
+        self, game: Game, original: UUID | None, where: str, copy: bool, by: str, at: str
+    ) -> None:
+        """The game refused if it is stored already, or marked as a copy (``copy_or_refuse``).
+        A copy's history copied again keeps its mark: it copies the game it copied."""
+        marked = copy_or_refuse(original, where, copy)
+        if marked is not None and game.copy_of is None:
+            game.mark_copy(str(marked), by, at)
+
+    def stored_as(self, game: Game, game_id: UUID | None = None) -> UUID | None:
+        """The stored game that ``game`` (held in memory, not stored) is: the one of id
+        ``game_id`` if the store has it, else one of the same digest (domain.identity), a game
+        that is not a copy first; None if the store holds no such game.
+
+        Only the games of the same ruleset, teams and number of standing entries (their
+        summaries say) are folded to compare digests.
+        """
+        if game_id is not None:
+            try:
+                self.record(game_id)
+                return game_id
+            except UnknownGame:
+                pass
+        same = (game.ruleset, game.home, game.away, game.standing)
+        found = [g for g in self.games() if (g.ruleset, g.home, g.away, g.entries) == same]
+        if not found:
+            return None
+        wanted = digest_of(game)
+        for candidate in sorted(found, key=is_copy):
+            if digest_of(self.record(candidate.game_id)) == wanted:
+                return candidate.game_id
+        return None
+
+    def script_copy_of(
+        self,
+        ruleset: str,
+        home: str,
+        away: str,
+        options: dict[str, str],
+        texts: list[str],
+        where: str,
+        copy: bool,
+    ) -> UUID | None:
+        """Before ``zebra play --script`` records anything: the stored game the script would
+        record again, as ``copy_or_refuse`` answers (refused, or the game to mark a copy of). The
+        script counts as far as the rules take it (play stops at the first refused entry)."""
+        from domain.game import Game
+
+        writer, at = who(), now()
+        game = Game.start(ruleset, home, away, dict(options), writer, at)
+        teams = (game.ruleset, game.home, game.away)
+        if any((g.ruleset, g.home, g.away) == teams for g in self.games()):
+            for text in texts:
+                try:
+                    game.enter(text, writer, at)
+                except IllegalEntry:
+                    break
+            return copy_or_refuse(self.stored_as(game), where, copy)
+        return copy_or_refuse(None, where, copy)
 
     def events_export(self, game_id: UUID) -> str:
         """Every event of the game as an events file (companion.transfer)."""
@@ -826,6 +929,7 @@ class Referee(Application[UUID]):
                     finished=bool(s.get("finished")),
                     last_at=r.last_at,
                     entries=len(r.effective),
+                    copy_of=r.copy_of,
                 )
             )
         return out[::-1]
@@ -859,6 +963,7 @@ class Referee(Application[UUID]):
                     finished=s.finished,
                     last_at=s.last_at,
                     entries=s.entries,
+                    copy_of=s.copy_of,
                 )
             )
         return out
@@ -932,7 +1037,14 @@ class Referee(Application[UUID]):
                 if s.view["season"] != season:
                     continue
             yield Result(
-                s.ruleset, s.home, s.away, s.finished, s.winner, s.score_home, s.score_away
+                s.ruleset,
+                s.home,
+                s.away,
+                s.finished,
+                s.winner,
+                s.score_home,
+                s.score_away,
+                s.copy_of,
             )
 
     def _with_season(self, summary: Summary, game_id: UUID) -> Summary:
@@ -1120,17 +1232,20 @@ def live_status(game: Game) -> dict[str, Any]:
     A game the installed rules would rule otherwise shows what its record shows (what the
     rules made when it was ruled), as every read of it does, until it is reruled."""
     found = game.disagreement()
-    return {
-        "game_id": str(game.id),
-        **(game.situation if found is None else found.shown),
-        "entries": game.standing,
-        "struck": game.struck_count,
-        # The order the record's fold gives (projections.situation.view, pinned by #18).
-        "pending": game.waiting,
-        "season": schedule.season_of(game.season, game.started_at),
-        "week": game.week,
-        "version": game.version,
-    }
+    return copy_marked(
+        {
+            "game_id": str(game.id),
+            **(game.situation if found is None else found.shown),
+            "entries": game.standing,
+            "struck": game.struck_count,
+            # The order the record's fold gives (projections.situation.view, pinned by #18).
+            "pending": game.waiting,
+            "season": schedule.season_of(game.season, game.started_at),
+            "week": game.week,
+            "version": game.version,
+        },
+        game.copy_of,
+    )
 
 
 def __getattr__(name: str) -> Any:

@@ -51,6 +51,8 @@ class Summary:
     last_at: str
     status: str
     status_hash: str
+    # The game this one copies (domain.identity.is_copy), as its status says.
+    copy_of: str | None = None
 
     @property
     def view(self) -> dict[str, Any]:
@@ -92,6 +94,7 @@ def summary_of(
         last_at=last_at,
         status=text,
         status_hash=text_hash(text),
+        copy_of=status.get("copy_of") if isinstance(status.get("copy_of"), str) else None,
     )
 
 
@@ -124,6 +127,9 @@ def digest(game_key: str, head_version: int, link: str, s: Summary) -> str:
         s.last_at,
         s.status_hash,
     ]
+    if s.copy_of is not None:
+        # Only where there is one: a row written before copies existed keeps its digest.
+        parts.append(s.copy_of)
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode("utf-8")).hexdigest()[:40]
 
 
@@ -163,6 +169,7 @@ def row_from(values: dict[str, Any], game_id: UUID, game_key: str) -> Row:
             last_at=_str(values["last_at"]),
             status=_str(values["status"]) if values.get("status") is not None else "",
             status_hash=_str(values["status_hash"]),
+            copy_of=None if values.get("copy_of") is None else _str(values["copy_of"]),
         )
     except (KeyError, TypeError, ValueError):
         return row

@@ -72,6 +72,8 @@ def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
         lines.append("  FINAL")
     if status.get("pending"):
         lines.append(f"  Waiting for the other coach: {status['pending']} (confirm or reject)")
+    if status.get("copy_of"):
+        lines.append(f"  {copy_note(status['copy_of'])}")
     lines.append(f"Next: {status['next']}")
     return lines
 
@@ -339,3 +341,8 @@ def end_open_lines() -> None:
     for bar in list(_OPEN):
         bar.write("\n")
         _OPEN.discard(bar)
+
+
+def copy_note(copy_of: str) -> str:
+    """What a marked copy says wherever it is shown (issue #26)."""
+    return f"A copy of game {copy_of.replace('-', '')[:8]}: not counted in the standings"

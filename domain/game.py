@@ -346,7 +346,16 @@ class Game(Aggregate):
         changed: list[dict[str, Any]]
         before: str
 
+    class Copied(Aggregate.Event):
+        # Issue #26: this record is a second record of game ``of``, imported on purpose.
+        of: str
+        by: str
+        at: str
+
     checkpoint_every: ClassVar[int] = CHECKPOINT_EVERY
+    # The game this record copies (domain.identity.is_copy); a class default, so a game
+    # restored from a snapshot taken before copies existed reads as no copy.
+    copy_of: str | None = None
 
     @classmethod
     def start(
@@ -1659,6 +1668,17 @@ class Game(Aggregate):
         self._said(f"the waiting correction was rejected by {by}", command)
         self.pending = None
         self.pending_by = None
+
+    def mark_copy(self, of: str, by: str, at: str) -> None:
+        """Record that this game is a copy of stored game ``of`` (issue #26), once."""
+        if self.copy_of is not None:
+            raise IllegalEntry(f"this game is already marked as a copy of {self.copy_of[:8]}")
+        self._copied(of=of, by=person(by), at=at)
+
+    @event(Copied)
+    def _copied(self, of: str, by: str, at: str) -> None:
+        self._said(f"the game was marked as a copy of {of[:8]} by {by}", None)
+        self.copy_of = of
 
     @event(Rederived)
     def _rederived(self, packed: str, rules: int) -> None:

@@ -141,11 +141,13 @@ def game_row(summary: Any, title: str) -> dict[str, Any]:
     score = summary.score
     state = "final" if summary.finished else "in play"
     when = summary.last_at.replace("T", " ")[:16]
+    # A marked copy (issue #26) says so, as zebra games does: the standings never count it.
+    copy = f" · copy of {summary.copy_of[:8]}" if summary.copy_of else ""
     return {
         "game_id": str(summary.game_id),
         "text": (
             f"[b]{summary.home} {score.get('home', 0)} - {summary.away} {score.get('away', 0)}[/b]"
-            f"   {title} · {state}\n{summary.entries} entries · last {when} UTC · "
+            f"   {title} · {state}{copy}\n{summary.entries} entries · last {when} UTC · "
             f"{summary.game_id.hex[:8]}"
         ),
     }

@@ -90,6 +90,9 @@ class GameRecord:
     week: int | None = None
     schedules: tuple[Rescheduled, ...] = ()
 
+    # The stored game this record copies (domain.identity.is_copy), or None.
+    copy_of: str | None = None
+
     @property
     def calendar(self) -> tuple[int | None, int | None]:
         """The game's season (given, else the year it started) and week (None: not given)."""
@@ -340,6 +343,11 @@ def _rederived(event: Game.Rederived, record: GameRecord, version: int) -> GameR
     for step in event.steps:
         record = restep(record, step["seq"], step["rulings"], step["change"], version)
     return replace(record, version=version)
+
+
+@_fold.register
+def _copied(event: Game.Copied, record: GameRecord, version: int) -> GameRecord:
+    return replace(record, copy_of=event.of, version=version)
 
 
 def project(events: Iterable[Any]) -> GameRecord:

@@ -1,10 +1,12 @@
-"""League standings: every finished game in the store, per team and per ruleset."""
+"""League standings: every finished game in the store, per team and per ruleset; a marked copy
+of a stored game never counts (domain.identity.is_copy)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from domain.identity import is_copy
 from projections.record import GameRecord
 
 
@@ -38,6 +40,7 @@ class Result:
     winner: str | None
     score_home: int
     score_away: int
+    copy_of: str | None = None
 
 
 def result_of(record: GameRecord) -> Result:
@@ -52,15 +55,16 @@ def result_of(record: GameRecord) -> Result:
         winner=final.get("winner"),
         score_home=int(score.get("home", 0)),
         score_away=int(score.get("away", 0)),
+        copy_of=record.copy_of,
     )
 
 
 def project(results: Iterable[Result]) -> list[Standing]:
-    """Standings from game results; unfinished games do not count. Keeps one row per team and
-    ruleset, whatever the number of games."""
+    """Standings from game results; unfinished games and copies do not count. Keeps one row per
+    team and ruleset, whatever the number of games."""
     table: dict[tuple[str, str], Standing] = {}
     for result in results:
-        if not result.finished:
+        if not result.finished or is_copy(result):
             continue
         for side, other in (("home", "away"), ("away", "home")):
             team = result.home if side == "home" else result.away

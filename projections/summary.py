@@ -23,6 +23,7 @@ from typing import Any
 from domain import deltas, schedule
 from domain.corrections import Proposal, describe
 from domain.game import Game
+from domain.identity import copy_marked
 from projections.record import UnknownEvent
 
 
@@ -54,6 +55,7 @@ class SummaryFold:
         "started_at",
         "season",
         "week",
+        "copy_of",
         "__weakref__",  # a test counts the folds alive at once
     )
 
@@ -76,6 +78,7 @@ class SummaryFold:
         self.started_at = ""
         self.season: int | None = None
         self.week: int | None = None
+        self.copy_of: str | None = None
 
     def evolve(self, event: Any) -> None:
         """Fold one event; an event of a type the record does not know is refused, as there."""
@@ -112,16 +115,19 @@ class SummaryFold:
     def view(self) -> dict[str, Any]:
         """The status view: ``projections.situation.view`` of the game's full record."""
         standing = sum(1 for s in self.order if s not in self.struck and s not in self.withdrawn)
-        return {
-            "game_id": self.game_id,
-            **self.situation,
-            "entries": standing,
-            "struck": len(self.struck - self.withdrawn),
-            "pending": self.pending,
-            "season": schedule.season_of(self.season, self.started_at),
-            "week": self.week,
-            "version": self.version,
-        }
+        return copy_marked(
+            {
+                "game_id": self.game_id,
+                **self.situation,
+                "entries": standing,
+                "struck": len(self.struck - self.withdrawn),
+                "pending": self.pending,
+                "season": schedule.season_of(self.season, self.started_at),
+                "week": self.week,
+                "version": self.version,
+            },
+            self.copy_of,
+        )
 
     # One fold per event class of the aggregate (as in projections.record).
 
@@ -189,6 +195,9 @@ class SummaryFold:
     def _settled(self, event: Any) -> None:
         self.pending = None
 
+    def _copied(self, event: Any) -> None:
+        self.copy_of = event.of
+
     def _unchanged(self, event: Any) -> None:
         """Amended (a new text, the same standing) and Reverted (its effects are the events
         after it)."""
@@ -211,6 +220,7 @@ _FOLDS: dict[type, Callable[[SummaryFold, Any], None]] = {
     Game.Confirmed: SummaryFold._settled,
     Game.Rejected: SummaryFold._settled,
     Game.Scheduled: SummaryFold._scheduled,
+    Game.Copied: SummaryFold._copied,
 }
 
 

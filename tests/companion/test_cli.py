@@ -309,15 +309,28 @@ def test_export_refuses_an_unknown_format(store: Path) -> None:
     assert code == 1 and "unknown export format 'pdf'" in err
 
 
-def test_import_recreates_the_game_with_a_new_id(store: Path, tmp_path: Path) -> None:
+def test_import_recreates_the_game_in_another_store_and_copies_it_into_its_own(
+    store: Path, tmp_path: Path
+) -> None:
     zebra("play", "rushzone", "--script", str(FULL))
     original = json.loads(zebra("status", "--json")[1])
     target = tmp_path / "game.zebra"
     zebra("export", "--format", "entries", "-o", str(target))
-    code, out, _ = zebra("import", str(target))
+    other = tmp_path / "other.sqlite"
+    code, out, _ = zebra("import", str(target), "--store", str(other))
+    assert code == 0 and "Imported 97 entries" in out
+    elsewhere = json.loads(zebra("status", "--json", "--store", str(other))[1])
+    assert elsewhere["game_id"] != original["game_id"]
+    assert {**elsewhere, "game_id": ""} == {**original, "game_id": ""}
+    # In its own store the game is there already (issue #26): refused, or --copy.
+    before = events_in(store)
+    code, _, err = zebra("import", str(target))
+    assert code == 1 and "already in the store as" in err and events_in(store) == before
+    code, out, _ = zebra("import", "--copy", str(target))
     assert code == 0 and "Imported 97 entries" in out
     copy = json.loads(zebra("status", "--json")[1])
-    assert copy["game_id"] != original["game_id"]
+    assert copy.pop("copy_of") == original["game_id"]
+    assert copy.pop("version") == original.pop("version") + 1  # its Copied mark
     assert {**copy, "game_id": ""} == {**original, "game_id": ""}
 
 

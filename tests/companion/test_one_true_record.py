@@ -247,8 +247,11 @@ def test_the_events_export_recreates_the_whole_history(tmp_path: Path) -> None:
     # The imported game keeps its disputes option: one coach alone cannot undo.
     code, out, _ = zebra("undo", "--by", "ann", "--store", str(other))
     assert code == 0 and "Proposed" in out
-    # A second import into the same store is a new game with its own id, same history.
+    # A second import into the same store is refused (issue #26); --copy is a new game with its
+    # own id, the same history, marked as a copy.
     code, out, err = zebra("import", str(exported), "--store", str(store))
+    assert code == 1 and "already in the store as" in err
+    code, out, err = zebra("import", "--copy", str(exported), "--store", str(store))
     assert code == 0, err
 
 

@@ -295,3 +295,20 @@ def test_the_pad_offers_nothing_the_form_refuses() -> None:
     other = pad.Pad(Prompt("home", "x", (form,)))
     other.choose("away")
     assert other.choose("12") == "card away 12"
+
+
+def test_the_home_list_marks_a_copy_as_zebra_games_does() -> None:
+    """Issue #26: a marked copy says so on the tablet's home list; any other game does not."""
+    from uuid import uuid4
+
+    from companion.service import GameSummary
+    from mobile.model import game_row
+
+    original = "3ebd2652-0000-4000-8000-000000000000"
+    score = {"home": 25, "away": 24}
+    game = GameSummary(uuid4(), "rushzone", "Bears", "Packers", score, True, "2026-12-01T20:00", 97)
+    copy = GameSummary(
+        uuid4(), "rushzone", "Bears", "Packers", score, True, "2026-12-01T20:00", 97, original
+    )
+    assert "copy of" not in game_row(game, "NFL Rush Zone")["text"]
+    assert "final · copy of 3ebd2652\n97 entries" in game_row(copy, "NFL Rush Zone")["text"]

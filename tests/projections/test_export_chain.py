@@ -239,7 +239,8 @@ def test_the_league_key_comes_from_the_environment_for_export_verify_and_import(
     assert code == 0 and "keyed with the league key" in out
     jsonl = tmp_path / "game.jsonl"
     zebra("export", "-f", "jsonl", "-o", str(jsonl))
-    code, out, err, _ = zebra("import", str(jsonl))
+    # The game is in this store already (issue #26): imported again as a copy.
+    code, out, err, _ = zebra("import", "--copy", str(jsonl))
     assert code == 0 and "Imported 97 entries" in out, err
     monkeypatch.delenv("ZEBRA_LEAGUE_KEY_FILE")
     code, _, err, _ = zebra("verify", str(target))

@@ -169,10 +169,14 @@ def test_export_entries_then_import_gives_the_same_game(
             if fmt == "entries"
             else playrows.to_jsonl(playrows.rows(original))
         )
-        copy_id = referee.import_game(parse_import(text, fmt)).game_id
+        # Into the store that holds the game: a marked copy (issue #26).
+        copy_id = referee.import_game(parse_import(text, fmt), copy=True).game_id
         assert copy_id != played.game.id
         copied = referee.status(copy_id)
+        assert copied.pop("copy_of") == str(played.game.id)
         before = referee.status(played.game.id)
+        # Its one more event: the Copied mark.
+        assert copied.pop("version") == before.pop("version") + 1
         assert {**copied, "game_id": None} == {**before, "game_id": None}
         same = [(p.entry, p.rulings) for p in playbyplay.view(referee.record(copy_id))]
         assert same == [(p.entry, p.rulings) for p in playbyplay.view(original) if not p.struck]
