@@ -55,9 +55,11 @@ def status(store: Path, game: str) -> dict[str, Any]:
     return found
 
 
-def import_example(referee: Referee, name: str, season: int, week: int, upto: int = 0) -> str:
+def import_example(
+    referee: Referee, name: str, season: int, week: int, upto: int = 0, example: str = "full"
+) -> str:
     """An example game imported whole (or its first ``upto`` entries): its id."""
-    path = EXAMPLES / f"{name}-full.zebra"
+    path = EXAMPLES / f"{name}-{example}.zebra"
     script = parse_import(read_text(path), str(path))
     script = type(script)(
         **{
@@ -78,7 +80,8 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     referee = Referee(stores.resolve(str(store), create=True))
     ids = {name: import_example(referee, name, 2031, week) for week, name in enumerate(GAMES, 1)}
     ids["unfinished"] = import_example(referee, "redzone", 2031, 6, upto=40)
-    ids["next season"] = import_example(referee, "rushzone", 2032, 1)
+    # Another game (one game is one record: the same game again would be refused).
+    ids["next season"] = import_example(referee, "rushzone", 2032, 1, example="overtime")
     return store, ids
 
 
@@ -158,10 +161,12 @@ def test_a_script_sets_its_season_and_week_with_set_up_lines(
         return
     assert code == 0, err
     assert (status(store, "")["season"], status(store, "")["week"]) == (2031, 22)
-    # The command line goes before the script's own lines.
-    code, _, err = zebra("play", "rushzone", "--script", str(script), "--week", "4", store=store)
+    # The command line goes before the script's own lines (on another store: the same game
+    # twice in one store is refused, one game one record).
+    again = tmp_path / "again.sqlite"
+    code, _, err = zebra("play", "rushzone", "--script", str(script), "--week", "4", store=again)
     assert code == 0, err
-    assert (status(store, "")["season"], status(store, "")["week"]) == (2031, 4)
+    assert (status(again, "")["season"], status(again, "")["week"]) == (2031, 4)
 
 
 def test_import_takes_the_season_and_week_and_an_events_export_keeps_its_own(
@@ -193,9 +198,10 @@ def test_import_takes_the_season_and_week_and_an_events_export_keeps_its_own(
     code, out, err = zebra("import", str(history), "--season", "2032", store=other)
     refused(code, out, err, "carries its own season and week")
     assert events(other) == before
-    code, out, err = zebra("import", str(history), store=other)
+    third = tmp_path / "third.sqlite"
+    code, out, err = zebra("import", str(history), store=third)
     assert code == 0, err
-    assert (status(other, "")["season"], status(other, "")["week"]) == (2031, 2)
+    assert (status(third, "")["season"], status(third, "")["week"]) == (2031, 2)
 
 
 # zebra schedule --------------------------------------------------------------------------------
@@ -471,7 +477,7 @@ def test_standings_by_season_are_the_same_on_either_store(store_url: str) -> Non
     referee = Referee(stores.resolve(store_url, create=True))
     import_example(referee, "rushzone", 2031, 1)
     moved = import_example(referee, "gridironmasters", 2031, 2)
-    import_example(referee, "rushzone", 2032, 1)
+    import_example(referee, "rushzone", 2032, 1, example="overtime")
 
     def folded(season: int) -> list[standings.Standing]:
         return standings.project(
@@ -508,3 +514,29 @@ def test_the_calendar_is_not_shown_as_a_situation_of_play(tmp_path: Path) -> Non
     assert (outcome.status["season"], outcome.status["week"]) == (2031, 3)
     line = board.extras_line({**outcome.status, "pending": None})
     assert "2031" not in line and "season" not in line and "week" not in line
+
+
+def test_a_copy_is_left_out_of_the_season_and_counted(
+    copy: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """A marked copy (zebra import --copy) of a game of the season never counts twice."""
+    store, _ = copy
+    entries = tmp_path / "redzone.zebra"
+    code, _, err = zebra(
+        "export", "--game", copy[1]["redzone"], "--format", "entries", "-o", str(entries),
+        store=store,
+    )
+    assert code == 0, err
+    code, _, err = zebra("import", str(entries), "--season", "2031", "--week", "7", store=store)
+    refused(code, "", err, "already in the store")
+    code, _, err = zebra(
+        "import", str(entries), "--copy", "--season", "2031", "--week", "7", store=store
+    )
+    assert code == 0, err
+    folder = tmp_path / "season"
+    code, out, err = zebra("league", "export", "--season", "2031", "-o", str(folder), store=store)
+    assert code == 0, err
+    assert out.startswith("wrote 5 games of season 2031")
+    assert out.rstrip().endswith("; left out 1 unfinished, 1 copy")
+    games = pd.read_csv(folder / "games.csv")
+    assert sorted(games.ruleset) == sorted(GAMES)
