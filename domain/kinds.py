@@ -132,6 +132,9 @@ class Kind:
     settles: bool = False
     follows: bool = False
     scramble: bool = False
+    # On a called pass, the ball is not caught: an incomplete pass (1st & Goal's broken up: "A
+    # completed pass means no sack, no BROKEN UP and no TURNOVER", first-and-goal.en.md).
+    no_catch: bool = False
 
     @property
     def scoring(self) -> bool:
@@ -270,7 +273,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("breakaway", "1st & Goal: a breakaway, roll again", yards="gained"),
     K("breakaway_end", "1st & Goal: the breakaway ends", yards="gained"),
     K("breakaway_touchdown", "1st & Goal: three breakaways in a row, the runner is gone"),
-    K("broken_up", "1st & Goal: the play is broken up", yards="gained"),
+    K("broken_up", "1st & Goal: the play is broken up", yards="gained", no_catch=True),
     K("potential_turnover", "1st & Goal: a T on the play die, the referee die decides",
       yards="gained"),
     K("potential_penalty", "1st & Goal: a P on the play die, the referee die decides",

@@ -41,6 +41,8 @@ SPOT_KEYS = ("possession", "down", "distance", "ball_on", "converting", "score",
 # Plays from scrimmage, as nflverse's play_type names them.
 SCRIMMAGE = ("run", "pass", "qb_kneel")
 KICKS = ("kickoff", "punt", "field_goal", "extra_point")
+# A coach's choice: alone after a settled play, it finishes that play ("Bears keep the 7").
+DECISIONS = ("decision", "choice")
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,26 @@ def _alone(k: Kind) -> bool:
     return k.period_end is not None or bool(k.result.get("timeout"))
 
 
+def _starts(k: Kind) -> bool:
+    """A ruling that always opens a play of its own: a play called, a kickoff, a try."""
+    return (
+        k.called is not None
+        or k.play_type in ("kickoff", "extra_point")
+        or k.score == "two_point"
+        or k.name == "go_for_two"
+    )
+
+
+def _at_rest(after: Mapping[str, Any]) -> bool:
+    """The ball is dead and spotted: a down to play, a try, a kick due, or the game over."""
+    return (
+        after.get("down") is not None
+        or bool(after.get("converting"))
+        or after.get("possession") is None
+        or bool(after.get("finished"))
+    )
+
+
 def _moved(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
     return any(before.get(key) != after.get(key) for key in SPOT_KEYS)
 
@@ -196,6 +218,7 @@ def _groups(record: GameRecord) -> list[_Group]:
     out: list[_Group] = []
     before: dict[str, Any] = dict(record.opening or {})
     open_: _Group | None = None
+    downs = any(line.situation and line.situation.get("down") is not None for line in record.lines)
 
     def flush() -> None:
         nonlocal open_
@@ -221,7 +244,9 @@ def _groups(record: GameRecord) -> list[_Group]:
                 out.append(gone)
             continue
         after = dict(line.situation or before)
-        joining = bool(rulings) and rulings[0].kind.follows
+        # An entry that finishes a settled play: a return, an acceptance, or anything while
+        # the ball is still live (a team has it, but no down is set: a kick being returned).
+        joining = any(r.kind.follows for r in rulings) or (downs and not _at_rest(after))
         for part, r in enumerate(rulings):
             if _alone(r.kind):
                 if open_ is not None and open_.settled_at is not None:
@@ -233,7 +258,7 @@ def _groups(record: GameRecord) -> list[_Group]:
                 continue
             if open_ is not None and open_.settled_at is not None:
                 same_entry = open_.settled_at == line.seq
-                if not (same_entry or (joining and r.kind.called is None)):
+                if not (same_entry or (joining and not _starts(r.kind))):
                     flush()
             if open_ is not None and not r.kind.setup and _setup_only(open_):
                 flush()
@@ -260,7 +285,7 @@ def _merge_neutral(groups: list[_Group]) -> list[_Group]:
     """A settled group of decisions only (Masters: "Bears keep the 7") finishes the play before."""
     out: list[_Group] = []
     for g in groups:
-        neutral = g.rulings and all(_neutral(r.kind) for r in g.rulings)
+        neutral = g.rulings and all(r.kind.name in DECISIONS for r in g.rulings)
         previous = out[-1] if out else None
         if previous is not None and _setup_only(g) and _setup_only(previous):
             neutral, g.settled_at = True, g.settled_at or g.lines[-1].seq
@@ -362,11 +387,11 @@ def _play(record: GameRecord, number: int, g: _Group, periods: Division) -> Play
     # Who has the ball: the receiving team on a kickoff (nflverse), else the offence before.
     side = before.get("possession")
     if play_type == "kickoff":
-        receiver = after.get("possession")
+        receiver = _first_holder(g)
         if receiver in SIDES and "onside_recovered" in names:
             receiver = OTHER[receiver]
         side = receiver if receiver in SIDES else _kicked_to(rulings, side)
-    posteam = side if side in SIDES else None
+    posteam = side if side in SIDES and not _setup_only(g) else None
 
     results: dict[str, Any] = {}
     for r in rulings:
@@ -379,10 +404,15 @@ def _play(record: GameRecord, number: int, g: _Group, periods: Division) -> Play
         if r.points and r.team in points:
             points[r.team] += r.points
     touchdown = next((r for r in rulings if r.kind.result.get("touchdown")), None)
+    if play_type == "pass" and any(k.no_catch for k in kinds):
+        results.setdefault("incomplete_pass", 1)
 
     ball_on = before.get("ball_on")
     scrimmage = before.get("down") is not None and not converting
-    yards_gained = _yards_gained(play_type, rulings, before, after, scrimmage, touchdown, posteam)
+    category = _category(g, play_type, converting)
+    yards_gained = _yards_gained(
+        play_type, rulings, before, after, scrimmage, touchdown, posteam, category == "snap"
+    )
     kick_distance = next(
         (r.yards for r in rulings if r.kind.yards == "kick" and r.yards is not None), None
     )
@@ -445,7 +475,6 @@ def _play(record: GameRecord, number: int, g: _Group, periods: Division) -> Play
         "timeout": int(bool(results.get("timeout"))),
         "replay_or_challenge": int(bool(results.get("replay_or_challenge"))),
     }
-    category = _category(g, play_type, converting)
     yardline_after = after.get("ball_on")
     return Play(
         number=number,
@@ -473,6 +502,18 @@ def _play(record: GameRecord, number: int, g: _Group, periods: Division) -> Play
         ratings=_ratings(rulings),
         extra={"td_side": touchdown.team if touchdown else None},
     )
+
+
+def _first_holder(g: _Group) -> str | None:
+    """Who first has the ball after the kick: the receiving team, before any turnover."""
+    kicked = False
+    for line in g.lines:
+        kicked = kicked or any(r.seq == line.seq and r.kind.play_type == "kickoff"
+                               for r in g.rulings)
+        holder = (line.situation or {}).get("possession")
+        if kicked and holder in SIDES:
+            return str(holder)
+    return None
 
 
 def _kicked_to(rulings: list[Ruled], side: Any) -> str | None:
@@ -504,13 +545,16 @@ def _yards_gained(
     scrimmage: bool,
     touchdown: Ruled | None,
     posteam: str | None,
+    snap: bool,
 ) -> int | None:
     """The offence's net gain from scrimmage: 0 where nothing was gained (an incompletion, an
     interception, a held down, a replayed down), empty off scrimmage and where the game has no
     field."""
-    if not scrimmage or play_type is None:
+    if not scrimmage:
         return None
-    if play_type not in SCRIMMAGE:
+    if play_type is None and not snap:
+        return None
+    if play_type is not None and play_type not in SCRIMMAGE:
         return 0
     ball_on = before.get("ball_on")
     if not isinstance(ball_on, int):
@@ -554,7 +598,8 @@ def _category(g: _Group, play_type: str | None, converting: bool) -> str:
         return "penalty"
     if play_type in KICKS:
         return "kick"
-    if play_type in SCRIMMAGE:
+    if play_type in SCRIMMAGE or (play_type is None and g.before.get("down") is not None):
+        # NFL Rush Zone's rolls are downs that are neither a run nor a pass.
         return "snap"
     return "other"
 
