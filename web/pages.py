@@ -19,7 +19,7 @@ from domain import rulesets
 from domain.field import spot_name
 from domain.ruleset import IllegalEntry
 from projections import report, situation, standings
-from projections.playrows import game_drives, plain_rows
+from projections.playrows import game_drives, plain_entry_rows
 from projections.record import GameRecord
 from web.fieldsvg import field_svg
 from web.follow import Snapshot
@@ -331,7 +331,7 @@ def drive_part(record: GameRecord) -> str:
     """The current drive (from the drive projection) and its entries that stand."""
     if record.situation.get("finished"):
         return '<p class="none">The game is over.</p>'
-    rows = plain_rows(record)
+    rows = plain_entry_rows(record)
     standing = [r for r in rows if not r["play_deleted"]]
     drive = standing[-1]["drive"] if standing else None
     drives = game_drives(record)
