@@ -431,7 +431,7 @@ def _play_row(record: GameRecord, p: plays_model.Play, drive: Drive | None) -> d
         "zebra_entries": _json([line.text for line in p.lines]),
         "zebra_by": p.lines[-1].by if p.lines else None,
         "zebra_at": p.lines[-1].at if p.lines else None,
-        "zebra_play": p.category,
+        "zebra_play": plays_model.main_kind(p),
         "zebra_period": p.period.label,
         "zebra_home_points": p.points["home"],
         "zebra_away_points": p.points["away"],

@@ -127,6 +127,23 @@ class Play:
         return tuple(r.kind for r in self.rulings)
 
 
+def main_kind(play: Play) -> str | None:
+    """The ruling kind that names a play: how it ended its drive, else what scored, else its
+    nflverse type, else what called it."""
+    rulings = play.rulings
+    for r in rulings:
+        if r.kind.drive_end:
+            return r.name
+    for pick in (lambda k: k.score is not None, lambda k: k.play_type is not None):
+        found = [r for r in rulings if pick(r.kind)]
+        if found:
+            return found[-1].name
+    called = next((r for r in rulings if r.kind.called is not None), None)
+    if called is not None:
+        return called.name
+    return rulings[0].name if rulings else None
+
+
 def division(ruleset: str) -> Division:
     """How the game is divided in time, as its ruleset says (quarters for a game Zebra lost)."""
     try:
@@ -251,7 +268,8 @@ def _groups(record: GameRecord) -> list[_Group]:
             if _alone(r.kind):
                 if open_ is not None and open_.settled_at is not None:
                     flush()
-                alone = _Group(before, alone=True, after=after)
+                # A time-out or period end after the entry's other rulings comes at its end.
+                alone = _Group(before if part == 0 else after, alone=True, after=after)
                 alone.take(line, r, index, part + 1)
                 alone.settled_at = line.seq
                 out.append(alone)
