@@ -12,7 +12,8 @@ possession, down, distance, spot, try or score than before it, or a ruling settl
 kind (``Kind.settles``: a replayed down, the whistle of a key moment). Rulings of kinds that
 finish a settled play (``Kind.follows``: a return, a fair catch, the acceptance of a penalty)
 still join it; any other ruling opens the next play. Time-outs and period ends are plays of
-their own; set-up (draft, roster, coin toss) is one play of its own before the first kick.
+their own, unless they come in the middle of a play (a play's entries are never split by
+another play's, so the rows replay in order); set-up (draft, roster, coin toss) is one play of its own before the first kick.
 Struck entries make plays of their own, marked deleted, in their place in the record. Every
 fact comes from a ruling's kind and data or from the situation, never from a ruling's words.
 """
@@ -266,6 +267,11 @@ def _groups(record: GameRecord) -> list[_Group]:
         joining = any(r.kind.follows for r in rulings) or (downs and not _at_rest(after))
         for part, r in enumerate(rulings):
             if _alone(r.kind):
+                if open_ is not None and open_.settled_at is None and open_.lines:
+                    # A time-out in the middle of a play (between 1st & Goal's cards and
+                    # dice) is part of it: a play's entries are never split by another's.
+                    open_.take(line, r, index, part)
+                    continue
                 if open_ is not None and open_.settled_at is not None:
                     flush()
                 # A time-out or period end after the entry's other rulings comes at its end.
@@ -604,10 +610,8 @@ def _ratings(rulings: list[Ruled]) -> tuple[int, ...]:
 def _category(g: _Group, play_type: str | None, converting: bool) -> str:
     if g.deleted:
         return "deleted"
-    if any(r.kind.period_end for r in g.rulings):
-        return "period_end"
     if g.alone:
-        return "timeout"
+        return "period_end" if any(r.kind.period_end for r in g.rulings) else "timeout"
     if _setup_only(g):
         return "setup"
     if converting or play_type == "extra_point":
