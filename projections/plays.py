@@ -13,9 +13,10 @@ kind (``Kind.settles``: a replayed down, the whistle of a key moment). Rulings o
 finish a settled play (``Kind.follows``: a return, a fair catch, the acceptance of a penalty)
 still join it; any other ruling opens the next play. Time-outs and period ends are plays of
 their own, unless they come in the middle of a play (a play's entries are never split by
-another play's, so the rows replay in order); set-up (draft, roster, coin toss) is one play of its own before the first kick.
-Struck entries make plays of their own, marked deleted, in their place in the record. Every
-fact comes from a ruling's kind and data or from the situation, never from a ruling's words.
+another play's, so the rows replay in order); set-up (draft, roster, coin toss) is one play of
+its own before the first kick. Struck entries make plays of their own, marked deleted, in their
+place in the record. Every fact comes from a ruling's kind and data or from the situation,
+never from a ruling's words.
 """
 
 from __future__ import annotations
