@@ -136,10 +136,12 @@ def main_kind(play: Play) -> str | None:
     for r in rulings:
         if r.kind.drive_end:
             return r.name
-    for pick in (lambda k: k.score is not None, lambda k: k.play_type is not None):
-        found = [r for r in rulings if pick(r.kind)]
-        if found:
-            return found[-1].name
+    scored = [r for r in rulings if r.kind.score is not None]
+    if scored:
+        return scored[-1].name
+    typed = [r for r in rulings if r.kind.play_type is not None]
+    if typed:
+        return typed[-1].name
     called = next((r for r in rulings if r.kind.called is not None), None)
     if called is not None:
         return called.name
