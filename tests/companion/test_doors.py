@@ -354,11 +354,12 @@ def rechained(rows: list[dict[str, Any]], change: Change) -> str:
     number, column, value = change
     plain = [{k: v for k, v in r.items() if k not in ("row_count", "row_hash")} for r in rows]
     plain[number][column] = None if value is DROP else value
+    columns = tuple(rows[0])  # the play-by-play's or the entry rows'
     try:
-        table = playrows.chain(plain)
+        table = playrows.chain(plain, None, columns)
     except TypeError:
         plain[number][column] = rows[number][column]
-        table = playrows.chain(plain)
+        table = playrows.chain(plain, None, columns)
         table[number][column] = value
     if value is DROP:
         del table[number][column]
