@@ -38,6 +38,8 @@ class PlayLine:
     # "struck", or "withdrawn" for an insertion its correction's revert took back: either way
     # the line no longer counts, and the report shows it crossed out with the reason.
     mark: str = "struck"
+    # The seqs of the play's entries (the record's numbers for them).
+    seqs: tuple[int, ...] = ()
 
 
 def entries_script(record: GameRecord) -> str:
@@ -244,12 +246,12 @@ def play_lines(record: GameRecord) -> list[PlayLine]:
                 next((c.reason for c in reversed(line.history) if c.kind == "withdrawn"), "")
                 for line in p.lines
             )
-            out.append(PlayLine(text, why, amendments, mark="withdrawn"))
+            out.append(PlayLine(text, why, amendments, mark="withdrawn", seqs=p.seqs))
         elif p.deleted:
             why = "; ".join(str(line.struck) for line in p.lines if line.struck is not None)
-            out.append(PlayLine(text, why, amendments))
+            out.append(PlayLine(text, why, amendments, seqs=p.seqs))
         else:
-            out.append(PlayLine(text, None, amendments))
+            out.append(PlayLine(text, None, amendments, seqs=p.seqs))
     return out
 
 

@@ -312,11 +312,12 @@ def play_item(play: report.PlayLine, seq: int) -> str:
 
 
 def shown_plays(record: GameRecord) -> list[tuple[int, report.PlayLine]]:
-    """Every entry's play line in play order; an insertion taken back by a revert never was."""
+    """Every play's line in play order, by its last entry's seq; an insertion taken back by a
+    revert never was."""
     return [
-        (line.seq, play)
-        for line, play in zip(record.lines, report.play_lines(record), strict=True)
-        if not line.withdrawn
+        (play.seqs[-1], play)
+        for play in report.play_lines(record)
+        if play.mark != "withdrawn" and play.seqs
     ]
 
 
