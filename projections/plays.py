@@ -268,8 +268,19 @@ def _groups(record: GameRecord) -> list[_Group]:
         # An entry that finishes a settled play: a return, an acceptance, or anything while
         # the ball is still live (a team has it, but no down is set: a kick being returned).
         joining = any(r.kind.follows for r in rulings) or (downs and not _at_rest(after))
+        moved = _moved(before, after)
         for part, r in enumerate(rulings):
             if _alone(r.kind):
+                if (
+                    open_ is not None
+                    and open_.settled_at is None
+                    and moved
+                    and open_.lines
+                    and open_.lines[-1].seq == line.seq
+                ):
+                    # The entry that settles the play also ends the period: the play first.
+                    open_.after = after
+                    open_.settled_at = line.seq
                 if open_ is not None and open_.settled_at is None and open_.lines:
                     # A time-out in the middle of a play (between 1st & Goal's cards and
                     # dice) is part of it: a play's entries are never split by another's.
@@ -300,7 +311,7 @@ def _groups(record: GameRecord) -> list[_Group]:
             open_.take(line, None, index, 0)
         if open_ is not None and open_.lines and open_.lines[-1].seq == line.seq:
             open_.after = after
-            if _moved(before, after) and open_.settled_at is None:
+            if moved and open_.settled_at is None:
                 open_.settled_at = line.seq
         before = after
     flush()
