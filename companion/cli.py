@@ -562,7 +562,13 @@ def export(
     game: GameArg = None,
     named: GameOption = None,
     format: Annotated[
-        str, typer.Option("--format", "-f", help="csv|jsonl|md|html|entries|events")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="csv|jsonl (one row per play), entries-csv|entries-jsonl (one row per entry), "
+            "md|html|entries|events",
+        ),
     ] = "md",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write")] = None,
     force: Annotated[
@@ -648,13 +654,11 @@ def league_key(path: Path | None) -> bytes | None:
 def keyed_render(record: GameRecord, fmt: str, key: Path | None) -> str:
     """The export text, with csv and jsonl rows chained under the league key when one is given."""
     from companion import exports
-    from projections import playrows
 
-    secret = league_key(key) if fmt in ("csv", "jsonl") else None
+    secret = league_key(key) if fmt in exports.CHAINED else None
     if secret is None:
         return exports.render(record, fmt)
-    table = playrows.rows(record, secret)
-    return playrows.to_csv(table) if fmt == "csv" else playrows.to_jsonl(table)
+    return exports.render(record, fmt, secret)
 
 
 @app.command()

@@ -12,10 +12,15 @@ from domain.ruleset import IllegalEntry
 from projections import playrows, report
 from projections.record import GameRecord
 
-FORMATS = ("csv", "jsonl", "md", "html", "entries", "events")
+FORMATS = ("csv", "jsonl", "entries-csv", "entries-jsonl", "md", "html", "entries", "events")
+# The hash-chained formats: the play-by-play (one row per play) and the entry rows (one per
+# entry, for auditors).
+CHAINED = ("csv", "jsonl", "entries-csv", "entries-jsonl")
 SUFFIXES = {
     "csv": "csv",
     "jsonl": "jsonl",
+    "entries-csv": "entries.csv",
+    "entries-jsonl": "entries.jsonl",
     "md": "md",
     "html": "html",
     "entries": "zebra",
@@ -23,12 +28,16 @@ SUFFIXES = {
 }
 
 
-def render(record: GameRecord, fmt: str) -> str:
-    """The export text: play rows (csv, jsonl), the report (md, html) or the entries script."""
-    if fmt == "csv":
-        return playrows.to_csv(playrows.rows(record))
-    if fmt == "jsonl":
-        return playrows.to_jsonl(playrows.rows(record))
+def render(record: GameRecord, fmt: str, key: bytes | None = None) -> str:
+    """The export text: the play-by-play (csv, jsonl: one row per play), the entry rows
+    (entries-csv, entries-jsonl: one row per entry), the report (md, html) or the entries
+    script. ``key`` chains the rows with a league key."""
+    if fmt in ("csv", "jsonl"):
+        table = playrows.rows(record, key)
+        return playrows.to_csv(table) if fmt == "csv" else playrows.to_jsonl(table)
+    if fmt in ("entries-csv", "entries-jsonl"):
+        table = playrows.entry_rows(record, key)
+        return playrows.to_csv(table) if fmt == "entries-csv" else playrows.to_jsonl(table)
     if fmt == "md":
         return report.markdown(record)
     if fmt == "html":
@@ -53,10 +62,11 @@ _ENTRIES_LINE = re.compile(rf"^# .* Zebra game {_GAME_ID}$", re.MULTILINE)
 def looks_like(head: str, fmt: str) -> bool:
     """Whether the start of a file is a Zebra export in this format."""
     first = head.split("\n", 1)[0].strip()
-    if fmt == "csv":
+    if fmt in ("csv", "entries-csv"):
+        # Either table may replace the other: both are the same game's chained rows.
         columns = first.split(",")
         return columns[:2] == ["game_id", "play_id"] and "row_hash" in columns
-    if fmt == "jsonl":
+    if fmt in ("jsonl", "entries-jsonl"):
         return first.startswith('{"game_id": ') and '"row_hash": ' in head
     if fmt == "md":
         return first.startswith("# ") and bool(_REPORT_LINE.search(head[:2000]))

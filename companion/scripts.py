@@ -91,8 +91,17 @@ def parse_import(text: str, path: str) -> Script:
         raise IllegalEntry(f"{path}: every line of a jsonl export is one row object")
     first = rows[0]
     lines: list[tuple[int, str]] = []
+    seen: set[str] = set()
     for number, row in enumerate(rows, start=1):
         if row.get("play_deleted"):
+            continue
+        if "zebra_entries" in row:
+            # The play-by-play: each play's entries, an entry shared by two plays (a period's
+            # end after the play) once.
+            for seq, typed in play_entries(row, number, path):
+                if seq not in seen:
+                    seen.add(seq)
+                    lines.append((number, typed))
             continue
         entry = row.get("zebra_entry")
         if not isinstance(entry, str) or not entry.strip():
@@ -106,6 +115,25 @@ def parse_import(text: str, path: str) -> Script:
         options=import_options(first.get("zebra_options"), path),
         lines=tuple(lines),
     )
+
+
+def play_entries(row: dict[str, object], number: int, path: str) -> list[tuple[str, str]]:
+    """A play row's entries with their seqs, refused in one line unless they pair up."""
+    seqs = str(row.get("zebra_seqs") or "").split(";")
+    try:
+        entries = json.loads(str(row.get("zebra_entries") or ""))
+    except (json.JSONDecodeError, RecursionError):
+        entries = None
+    if (
+        not isinstance(entries, list)
+        or len(entries) != len(seqs)
+        or not all(isinstance(e, str) and e.strip() for e in entries)
+    ):
+        raise IllegalEntry(
+            f"{path}: row {number} has no zebra_entries matching its zebra_seqs "
+            "(the entries as typed)"
+        )
+    return list(zip(seqs, entries, strict=True))
 
 
 def text_cell(row: dict[str, object], column: str, path: str) -> str | None:

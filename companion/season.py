@@ -5,9 +5,10 @@ columns), ``pbp.csv`` (every game's play-by-play rows), ``player_stats.csv`` (pe
 game) and ``team_stats.csv`` (per team per game), and the same four as parquet when pyarrow is
 installed (the ``analytics`` extra). docs/exports.md describes the columns.
 
-The play-by-play rows come through one adapter, ``season_pbp_rows``, and the player and team
-lines are counted from those rows only (``season_player_rows``, ``season_team_rows``): when the
-play read model replaces the per-entry rows, it is switched in there, in one place.
+The play-by-play rows are the play read model's (projections.plays through projections.playrows:
+one row per play, as ``zebra export --format csv`` writes them), the player lines are the play
+model's ``player_stats`` (the plays that stand, with the card games' ratings used), and the team
+lines are counted from the pbp rows.
 
 Copies and unfinished games are left out and counted. Every file is rendered before any is
 written, and each is written whole (companion.exports); a file in the folder is replaced only if
@@ -30,7 +31,7 @@ from companion import exports
 from domain import schedule
 from domain.identity import is_copy
 from domain.ruleset import IllegalEntry
-from projections import playrows
+from projections import playrows, plays
 from projections.record import GameRecord
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ PLAYER_COLUMNS = (
     "receptions",
     "receiving_yards",
     "receiving_tds",
+    "ratings",
 )
 TEAM_COLUMNS = (
     "season",
@@ -175,78 +177,43 @@ def game_row(record: GameRecord) -> dict[str, Any]:
 
 
 def season_pbp_rows(record: GameRecord) -> list[dict[str, Any]]:
-    """One game's play-by-play rows for pbp.csv, with its season and week.
-
-    The one place the season reads plays from: today the per-entry rows of the game's csv
-    export (projections.playrows); the play read model goes here when it is merged.
-    """
+    """One game's play-by-play rows for pbp.csv, with its season and week: one row per play, as
+    the game's csv export (projections.playrows over projections.plays)."""
     season, week = record.calendar
-    out = []
-    for row in playrows.rows(record):
-        out.append(
-            {
-                "game_id": row["game_id"],
-                "play_id": row["play_id"],
-                "season": season,
-                "week": week,
-                **row,
-            }
-        )
-    return out
+    return [
+        {"game_id": row["game_id"], "play_id": row["play_id"], "season": season, "week": week}
+        | row
+        for row in playrows.rows(record)
+    ]
 
 
 def _counted(row: dict[str, Any]) -> bool:
-    """A row that is a snap that stands (the per-entry rows name players on other rows too)."""
+    """A snap that stands: a run or a pass (a replayed down is no_play, and counts nothing)."""
     return not row.get("play_deleted") and row.get("play_type") in ("run", "pass")
 
 
-def season_player_rows(record: GameRecord, pbp: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One game's player_stats lines, counted from its pbp rows (``season_pbp_rows``)."""
+def season_player_rows(record: GameRecord) -> list[dict[str, Any]]:
+    """One game's player_stats lines: the play read model's (projections.plays.player_stats),
+    with the ratings the card games' offence played each player with (space-separated)."""
     season, week = record.calendar
-    players: dict[tuple[str, str], dict[str, Any]] = {}
-
-    def line(name: str, team: str, opponent: str) -> dict[str, Any]:
-        key = (team, name)
-        if key not in players:
-            players[key] = {
+    names = {"home": record.home, "away": record.away}
+    out = []
+    for line in plays.player_stats(record):
+        team, opponent = names[line.side], names["away" if line.side == "home" else "home"]
+        out.append(
+            {
                 "season": season,
                 "week": week,
                 "game_id": record.game_id,
-                "player_name": name,
+                "player_name": line.name,
                 "team": team,
                 "opponent_team": opponent,
                 "ruleset": record.ruleset,
-                **{c: 0 for c in PLAYER_COLUMNS[7:]},
+                **{c: int(line.stats.get(c, 0)) for c in plays.STAT_KEYS},
+                "ratings": " ".join(str(r) for r in line.ratings) or None,
             }
-        return players[key]
-
-    for row in pbp:
-        if not _counted(row) or not row.get("posteam"):
-            continue
-        team, opponent = row["posteam"], row["defteam"]
-        yards = row.get("yards_gained") or 0
-        scored = bool(row.get("touchdown")) and row.get("td_team") == team
-        if row["play_type"] == "pass":
-            caught = not row.get("incomplete_pass") and not row.get("interception")
-            if row.get("passer_player_name"):
-                p = line(row["passer_player_name"], team, opponent)
-                p["attempts"] += 1
-                p["completions"] += int(caught)
-                p["passing_yards"] += yards if caught else 0
-                p["passing_tds"] += int(scored and caught)
-                p["interceptions"] += int(bool(row.get("interception")))
-            if row.get("receiver_player_name"):
-                r = line(row["receiver_player_name"], team, opponent)
-                r["targets"] += 1
-                r["receptions"] += int(caught)
-                r["receiving_yards"] += yards if caught else 0
-                r["receiving_tds"] += int(scored and caught)
-        elif row.get("rusher_player_name"):
-            r = line(row["rusher_player_name"], team, opponent)
-            r["carries"] += 1
-            r["rushing_yards"] += yards
-            r["rushing_tds"] += int(scored)
-    return sorted(players.values(), key=lambda p: (p["team"], p["player_name"]))
+        )
+    return sorted(out, key=lambda p: (p["team"], p["player_name"]))
 
 
 def season_team_rows(record: GameRecord, pbp: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -262,7 +229,7 @@ def season_team_rows(record: GameRecord, pbp: list[dict[str, Any]]) -> list[dict
         points = game["home_score"] if side == "home" else game["away_score"]
         allowed = game["away_score"] if side == "home" else game["home_score"]
         mine = [r for r in pbp if not r.get("play_deleted") and r.get("posteam") == team]
-        snaps = [r for r in mine if r.get("play_type") in playrows.SNAPS]
+        snaps = [r for r in mine if _counted(r)]
         passes = [r for r in mine if _counted(r) and r["play_type"] == "pass"]
         runs = [r for r in mine if _counted(r) and r["play_type"] == "run"]
         caught = [r for r in passes if not r.get("incomplete_pass") and not r.get("interception")]
@@ -307,7 +274,7 @@ def tables(records: list[GameRecord]) -> dict[str, tuple[tuple[str, ...], list[d
         rows = season_pbp_rows(record)
         games.append(game_row(record))
         pbp.extend(rows)
-        players.extend(season_player_rows(record, rows))
+        players.extend(season_player_rows(record))
         teams.extend(season_team_rows(record, rows))
     pbp_columns = ("game_id", "play_id", "season", "week") + tuple(
         c for c in playrows.COLUMNS if c not in ("game_id", "play_id")

@@ -125,6 +125,16 @@ class Kind:
     setup: bool = False
     # The data key of a player card (name, position) whose player handles the called play.
     card: str | None = None
+    # How the play projection (projections/plays.py) groups entries into plays: ``settles``
+    # ends the play although the ball did not move (a replayed down, a key moment's whistle);
+    # ``follows`` still belongs to the play just settled (a return, a fair catch, a penalty
+    # accepted or declined); ``scramble``: the passer ran with it.
+    settles: bool = False
+    follows: bool = False
+    scramble: bool = False
+    # On a called pass, the ball is not caught: an incomplete pass (1st & Goal's broken up: "A
+    # completed pass means no sack, no BROKEN UP and no TURNOVER", first-and-goal.en.md).
+    no_catch: bool = False
 
     @property
     def scoring(self) -> bool:
@@ -218,20 +228,23 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("repeat_punt", "1st & Goal: the punt is repeated after a penalty"),
     K("extra_bounce", "1st & Goal: the punt takes an extra bounce"),
     K("coffin", "Red Zone: where a coffin-corner punt comes down"),
-    K("fair_catch", "the receiving team takes a fair catch"),
-    K("downed", "Red Zone: the kick is downed"),
-    K("touchback", "a return or a turnover ends in the end zone: touchback at the 20"),
+    K("fair_catch", "the receiving team takes a fair catch", follows=True),
+    K("downed", "Red Zone: the kick is downed", follows=True),
+    K("touchback", "a return or a turnover ends in the end zone: touchback at the 20",
+      follows=True),
     K("kick", "1st & Goal: both coaches reveal a kick, not a fake"),
     K("fake", "1st & Goal: a faked kick; a card play follows"),
     K("fake_failed", "1st & Goal: a fake against a fake is broken up; the defence takes over",
       drive_end="Turnover on downs"),
     K("no_block", "1st & Goal: the block try fails, the kick is away"),
     # Returns ---------------------------------------------------------------------------------
-    K("return", "a kick or a turnover is returned", yards="return"),
-    K("d20_return", "1st & Goal: a second 20 on the d20 returns the kickoff all the way"),
-    K("return_touchdown", "1st & Goal: a return goes all the way (the touchdown follows)"),
-    K("turnover_return", "1st & Goal: where a turnover return ends", yards="return"),
-    K("return_stopped", "Third and Long: the turnover return is stopped"),
+    K("return", "a kick or a turnover is returned", yards="return", follows=True),
+    K("d20_return", "1st & Goal: a second 20 on the d20 returns the kickoff all the way",
+      follows=True),
+    K("return_touchdown", "1st & Goal: a return goes all the way (the touchdown follows)",
+      follows=True),
+    K("turnover_return", "1st & Goal: where a turnover return ends", yards="return", follows=True),
+    K("return_stopped", "Third and Long: the turnover return is stopped", follows=True),
     # Plays from scrimmage --------------------------------------------------------------------
     K("call", "Red Zone: the offence calls a play", called=("play_type", RUN_PASS)),
     K("play", "1st & Goal: both coaches' cards are revealed",
@@ -260,7 +273,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("breakaway", "1st & Goal: a breakaway, roll again", yards="gained"),
     K("breakaway_end", "1st & Goal: the breakaway ends", yards="gained"),
     K("breakaway_touchdown", "1st & Goal: three breakaways in a row, the runner is gone"),
-    K("broken_up", "1st & Goal: the play is broken up", yards="gained"),
+    K("broken_up", "1st & Goal: the play is broken up", yards="gained", no_catch=True),
     K("potential_turnover", "1st & Goal: a T on the play die, the referee die decides",
       yards="gained"),
     K("potential_penalty", "1st & Goal: a P on the play die, the referee die decides",
@@ -277,7 +290,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("incomplete", "an incomplete pass", play_type="pass", result={"incomplete_pass": 1}),
     K("long_bomb", "Red Zone: no long bombs in the end zone"),
     K("no_sack", "Red Zone: no pass rusher has a star, the pass falls incomplete"),
-    K("pass_rush", "Red Zone: a pass rusher's star, the quarterback scrambles"),
+    K("pass_rush", "Red Zone: a pass rusher's star, the quarterback scrambles", scramble=True),
     K("possession", "who has the ball now, and where"),
     # Turnovers -------------------------------------------------------------------------------
     K("interception", "a pass is intercepted", play_type="pass", result={"interception": 1},
@@ -302,14 +315,14 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("no_turnover", "1st & Goal: the referee die: no turnover"),
     # Penalties -------------------------------------------------------------------------------
     K("penalty", "a penalty and its yards", play_type="no_play", result={"penalty": 1},
-      yards="penalty"),
+      yards="penalty", settles=True),
     K("personal_foul", "Third and Long: a Personal Foul card changes the play total",
       result={"penalty": 1}),
     K("penalty_flag", "Red Zone: a penalty card flipped, flip again"),
     K("penalty_offset", "Red Zone: offsetting penalties, replay the down", play_type="no_play",
-      result={"penalty": 1}),
-    K("penalty_accepted", "the penalty is accepted", yards="penalty"),
-    K("penalty_declined", "the penalty is declined, the play stands"),
+      result={"penalty": 1}, settles=True),
+    K("penalty_accepted", "the penalty is accepted", yards="penalty", follows=True),
+    K("penalty_declined", "the penalty is declined, the play stands", follows=True),
     K("no_penalty", "1st & Goal: the referee die: no penalty"),
     K("delay_of_game", "Red Zone: delay of game, no plays after drawing"),
     # Time-outs, challenges and the clock -----------------------------------------------------
@@ -340,15 +353,15 @@ KINDS: Mapping[str, Kind] = _kinds(
     # Third and Long's drives of key moments --------------------------------------------------
     K("drive_length", "Third and Long: how many key moments the drive has"),
     K("placeholders", "Third and Long: placeholder cards set aside"),
-    K("key_moment", "Third and Long: a key moment won"),
+    K("key_moment", "Third and Long: a key moment won", follows=True),
     K("drive_complete", "Third and Long: the drive scores, flip the scoring card"),
     K("scoring_card", "Third and Long: the scoring card"),
     K("fourth_down_attempt", "Third and Long: the offence goes for it on fourth down"),
     K("fourth_down_converted", "Third and Long: fourth down converted"),
     K("go_for_it", "Third and Long: Go For It! on a field-goal card"),
     K("go_for_it_made", "Third and Long: the Go For It! play is won"),
-    K("whistle", "Third and Long: the whistle, who wins the play"),
-    K("inconclusive", "Third and Long: an inconclusive play"),
+    K("whistle", "Third and Long: the whistle, who wins the play", settles=True),
+    K("inconclusive", "Third and Long: an inconclusive play", follows=True),
     K("foul_cannot_score", "Third and Long: a score only a Personal Foul made does not count"),
     K("snap", "Third and Long: the snap card"),
     K("modifier", "Third and Long: a modifier card"),
@@ -357,7 +370,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("momentum", "Third and Long: a momentum bonus card"),
     K("injury", "a player is injured"),
     K("injury_return", "Third and Long: a player returns from injury"),
-    K("draw", "Third and Long: cards drawn"),
+    K("draw", "Third and Long: cards drawn", follows=True),
     K("deal", "Third and Long: hands dealt"),
     K("hand_refreshed", "Third and Long: a hand refreshed"),
     K("reshuffle", "Third and Long: the discard pile reshuffled"),
@@ -375,7 +388,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("audible", "Masters of the Gridiron: an Audible card"),
     K("audible_discard", "Masters of the Gridiron: Audible cards discarded"),
     K("stopped", "Masters of the Gridiron: the defence stops the scoring play",
-      drive_end="Stopped"),
+      drive_end="Stopped", settles=True),
     # Set-up ----------------------------------------------------------------------------------
     K("advantage", "Red Zone: the first draft pick", setup=True),
     K("draft", "Red Zone: a player drafted", setup=True),

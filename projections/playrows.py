@@ -1,11 +1,15 @@
 """Play-by-play rows for analysts: nflverse column names, ruleset columns, and a hash chain.
 
-One row per entry in play order, struck entries included with ``play_deleted`` = 1, each with
-its correction trail. Values come from the stored rulings and situations only; a column a game
-does not track is empty (null). Each row's ``row_hash`` chains the previous row's hash to a
-canonical, typed encoding of every column of this row (SHA-256, or HMAC-SHA256 with a league
-key), so an altered, added, removed or reordered row is found by ``verify``. docs/exports.md
-gives the recipe for verifying an export without Zebra.
+Two tables, each hash-chained the same way. The play-by-play (``rows``, ``zebra export --format
+csv|jsonl``) has one row per play of the play projection (projections/plays.py), struck plays
+included with ``play_deleted`` = 1, with nflverse's semantics (play_type, yards 0 where nothing
+was gained, the flag columns) and the seqs of the entries each play came from. The entry rows
+(``entry_rows``, ``--format entries-csv|entries-jsonl``) are the auditors' table: one row per
+entry with its rulings and correction trail. Values come from the stored rulings and
+situations only; a column a game does not track is empty (null). Each row's ``row_hash`` chains
+the previous row's hash to a canonical, typed encoding of every column of this row (SHA-256, or
+HMAC-SHA256 with a league key), so an altered, added, removed or reordered row is found by
+``verify``. docs/exports.md gives the recipe for verifying an export without Zebra.
 """
 
 from __future__ import annotations
@@ -22,14 +26,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from domain import field, rulesets
-from domain.kinds import KINDS, Kind, canonical_kind, player_role
-from domain.periods import QUARTERS, Division, Period
-from domain.ruleset import IllegalEntry
+from domain import field
+from domain.kinds import player_role
+from domain.periods import Period
+from projections import plays as plays_model
 from projections.drives import Drive, Fact, drives, summary
 from projections.record import Change, GameRecord, Line
 
-NFLVERSE_COLUMNS = (
+# The entry rows' columns (the auditors' table, one row per entry) ------------------------------
+ENTRY_NFLVERSE_COLUMNS = (
     "game_id",
     "play_id",
     "home_team",
@@ -78,7 +83,7 @@ NFLVERSE_COLUMNS = (
     "replay_or_challenge_result",
     "play_deleted",
 )
-ZEBRA_COLUMNS = (
+ENTRY_ZEBRA_COLUMNS = (
     "ruleset",
     "zebra_seq",
     "zebra_entry",
@@ -105,23 +110,128 @@ ZEBRA_COLUMNS = (
     "row_count",
     "row_hash",
 )
-COLUMNS = NFLVERSE_COLUMNS + ZEBRA_COLUMNS
-# The columns of exports written before the drive, period, points and player columns (issue
-# #16). Such a file still verifies and imports: the chain binds whatever columns it was written
-# with, and an import needs only the entries.
+ENTRY_COLUMNS = ENTRY_NFLVERSE_COLUMNS + ENTRY_ZEBRA_COLUMNS
+# The columns of entry exports written before the drive, period, points and player columns
+# (issue #16). Such a file still verifies and imports: the chain binds whatever columns it was
+# written with, and an import needs only the entries.
 EARLIER_COLUMNS = (
-    *(c for c in NFLVERSE_COLUMNS if c not in {
+    *(c for c in ENTRY_NFLVERSE_COLUMNS if c not in {
         "game_half", "kick_distance", "return_yards", "td_team", "incomplete_pass",
         "punt_blocked", "posteam_score", "defteam_score", "passer_player_name",
         "rusher_player_name", "receiver_player_name", "kicker_player_name",
         "interception_player_name",
     }),
-    *(c for c in ZEBRA_COLUMNS if c not in {
+    *(c for c in ENTRY_ZEBRA_COLUMNS if c not in {
         "zebra_play", "zebra_period", "zebra_home_points", "zebra_away_points",
         "zebra_drive_start", "zebra_drive_end", "zebra_drive_yards",
     }),
 )
-LAYOUTS = (COLUMNS, EARLIER_COLUMNS)
+
+# The play-by-play's columns (one row per play, issue #31) --------------------------------------
+# nflverse's names and meanings (nflfastR's dictionary_pbp.csv); docs/exports.md lists each with
+# what it holds in each game.
+FLAG_COLUMNS = (
+    "first_down",
+    "third_down_converted",
+    "third_down_failed",
+    "fourth_down_converted",
+    "fourth_down_failed",
+    "rush_attempt",
+    "pass_attempt",
+    "complete_pass",
+    "incomplete_pass",
+    "interception",
+    "sack",
+    "qb_scramble",
+    "field_goal_attempt",
+    "extra_point_attempt",
+    "two_point_attempt",
+    "punt_attempt",
+    "kickoff_attempt",
+    "touchback",
+    "touchdown",
+    "safety",
+    "penalty",
+    "fumble_lost",
+    "punt_blocked",
+    "timeout",
+    "replay_or_challenge",
+)
+NFLVERSE_COLUMNS = (
+    "game_id",
+    "play_id",
+    "home_team",
+    "away_team",
+    "posteam",
+    "posteam_type",
+    "defteam",
+    "qtr",
+    "game_half",
+    "down",
+    "ydstogo",
+    "yardline_100",
+    "goal_to_go",
+    "drive",
+    "play_type",
+    "yards_gained",
+    "kick_distance",
+    "return_yards",
+    "desc",
+    *FLAG_COLUMNS,
+    "td_team",
+    "field_goal_result",
+    "extra_point_result",
+    "two_point_conv_result",
+    "penalty_team",
+    "penalty_yards",
+    "timeout_team",
+    "posteam_score",
+    "defteam_score",
+    "total_home_score",
+    "total_away_score",
+    "posteam_score_post",
+    "defteam_score_post",
+    "sp",
+    "passer_player_name",
+    "rusher_player_name",
+    "receiver_player_name",
+    "kicker_player_name",
+    "interception_player_name",
+    "replay_or_challenge_result",
+    "drive_play_count",
+    "fixed_drive_result",
+    "play_deleted",
+)
+ZEBRA_COLUMNS = (
+    "ruleset",
+    "zebra_seqs",
+    "zebra_entries",
+    "zebra_by",
+    "zebra_at",
+    "zebra_play",
+    "zebra_period",
+    "zebra_home_points",
+    "zebra_away_points",
+    "zebra_drive_start",
+    "zebra_drive_end",
+    "zebra_drive_yards",
+    "zebra_rulings",
+    "zebra_struck_reason",
+    "amended_from",
+    "corrected_by",
+    "corrected_at",
+    "correction_reason",
+    "zebra_corrections",
+    "zebra_dice",
+    "zebra_data",
+    "zebra_clock",
+    "zebra_options",
+    "row_count",
+    "row_hash",
+)
+COLUMNS = NFLVERSE_COLUMNS + ZEBRA_COLUMNS
+LAYOUTS = (COLUMNS, ENTRY_COLUMNS, EARLIER_COLUMNS)
+ALL_COLUMNS = tuple(dict.fromkeys(COLUMNS + ENTRY_COLUMNS))
 # The columns whose values are whole numbers; every other column is text. Any column may be null
 # (an empty csv cell). The csv and the jsonl of one game hash identically because of this table.
 INTEGER_COLUMNS = frozenset(
@@ -136,22 +246,16 @@ INTEGER_COLUMNS = frozenset(
         "yards_gained",
         "kick_distance",
         "return_yards",
-        "touchdown",
-        "safety",
-        "penalty",
+        *FLAG_COLUMNS,
         "penalty_yards",
-        "fumble_lost",
-        "interception",
-        "incomplete_pass",
-        "punt_blocked",
-        "timeout",
         "posteam_score",
         "defteam_score",
         "total_home_score",
         "total_away_score",
         "posteam_score_post",
         "defteam_score_post",
-        "replay_or_challenge",
+        "sp",
+        "drive_play_count",
         "play_deleted",
         "zebra_seq",
         "zebra_home_points",
@@ -160,7 +264,7 @@ INTEGER_COLUMNS = frozenset(
         "row_count",
     }
 )
-# The nflverse flag columns: 0 or 1 on every row.
+# The entry rows' nflverse flag columns: 0 or 1 on every row.
 FLAGS = (
     "touchdown",
     "safety",
@@ -172,8 +276,6 @@ FLAGS = (
     "timeout",
     "replay_or_challenge",
 )
-# The play types a drive's play count counts: snaps, not kickoffs, tries or penalties.
-SNAPS = ("run", "pass", "punt", "field_goal", "qb_kneel")
 # The nflverse player-name columns, by the role a ruling's ``players`` data names.
 PLAYER_COLUMNS = {
     "passer": "passer_player_name",
@@ -182,108 +284,209 @@ PLAYER_COLUMNS = {
     "kicker": "kicker_player_name",
     "interceptor": "interception_player_name",
 }
-# A ruling kind the vocabulary does not know (only a damaged or foreign store holds one) is
-# exported as a detail: its own name in zebra_rulings, nothing in the nflverse columns.
-UNKNOWN = Kind("unknown", "a kind outside the vocabulary")
+# A drive's end in nflverse's fixed_drive_result words.
+FIXED_DRIVE_RESULT = {
+    "Touchdown": "Touchdown",
+    "Field goal": "Field goal",
+    "Punt": "Punt",
+    "Blocked punt": "Punt",
+    "Missed field goal": "Missed field goal",
+    "Blocked field goal": "Missed field goal",
+    "Turnover on downs": "Turnover on downs",
+    "Interception": "Turnover",
+    "Fumble": "Turnover",
+    "Turnover": "Turnover",
+    "Safety": "Safety",
+    "Opponent touchdown": "Opp touchdown",
+    "Opponent field goal": "Opp field goal",
+    "Stopped": "Stopped",
+    "End of half": "End of half",
+    "End of game": "End of half",
+}
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+_Ruled = plays_model.Ruled
+division = plays_model.division
 
 
-@dataclass(frozen=True)
-class _Ruled:
-    """A stored ruling with its kind read through the vocabulary."""
-
-    kind: Kind
-    name: str
-    text: str
-    team: str | None
-    points: int
-    yards: int | None
-    data: dict[str, Any]
+# The play-by-play: one row per play ------------------------------------------------------------
 
 
-def _ruled(ruleset: str, stored: dict[str, Any]) -> _Ruled:
-    name = canonical_kind(ruleset, stored)
-    return _Ruled(
-        KINDS.get(name, UNKNOWN),
-        name,
-        str(stored.get("text") or ""),
-        stored.get("team"),
-        int(stored.get("points") or 0),
-        stored.get("yards"),
-        dict(stored.get("data") or {}),
-    )
-
-
-def division(ruleset: str) -> Division:
-    """How the game is divided in time, as its ruleset says (quarters for a game Zebra lost)."""
-    try:
-        return rulesets.get(ruleset).division
-    except IllegalEntry:
-        return QUARTERS
-
-
-def plain_rows(record: GameRecord) -> list[dict[str, Any]]:
-    """The play-by-play rows of one game in play order, before the chain is added."""
-    return _table(record)[0]
-
-
-def _table(record: GameRecord) -> tuple[list[dict[str, Any]], list[Drive]]:
+def play_table(record: GameRecord) -> tuple[list[plays_model.Play], list[Drive]]:
+    """The plays of a game and its drives, the drives read from the plays that stand."""
     periods = division(record.ruleset)
-    out: list[dict[str, Any]] = []
+    played = plays_model.plays(record)
+    names = {"home": record.home, "away": record.away}
     facts: list[Fact] = []
-    before = record.opening or {}
-    call: dict[str, Any] = {}
     last_period: Period | None = None
-    for play_id, line in enumerate(record.lines, start=1):
-        after = line.situation or before
-        ruled = [_ruled(record.ruleset, r) for r in line.rulings]
-        period = periods.period(int(before.get("quarter") or 1))
-        row, used_call = _row(record, play_id, line, ruled, before, after, period, call)
-        out.append(row)
-        if line.stands:
-            call = _next_call(ruled, call, used_call, row)
-            new_period = last_period is not None and (
-                period.game_half != last_period.game_half
-                or (period.overtime and period.number != last_period.number)
+    for p in played:
+        if p.deleted:
+            continue
+        new_period = last_period is not None and (
+            p.period.game_half != last_period.game_half
+            or (p.period.overtime and p.period.number != last_period.number)
+        )
+        last_period = p.period
+        kicked = p.play_type == "kickoff"
+        facts.append(
+            Fact(
+                play_id=p.number,
+                side=names.get(p.posteam or "") if p.category != "period_end" else None,
+                converting=bool(p.before.get("converting")),
+                rulings=tuple((r.kind, names.get(r.team or "")) for r in p.rulings),
+                period=p.period.label,
+                overtime=p.period.overtime,
+                new_period=new_period,
+                # Where the drive's first snap is taken: not where a kick came down.
+                yardline=None if kicked else p.yardline_100,
+                yards_gained=p.yards_gained if p.category == "snap" else None,
+                counts_as_play=p.category == "snap" or p.play_type in ("punt", "field_goal"),
             )
-            last_period = period
-            facts.append(
-                Fact(
-                    play_id=play_id,
-                    side=row["posteam"],
-                    converting=bool(before.get("converting")),
-                    rulings=tuple((r.kind, _name(record, r.team)) for r in ruled),
-                    period=period.label,
-                    overtime=period.overtime,
-                    new_period=new_period,
-                    # Where the drive's first snap is taken: not where a kick came down before
-                    # the receivers chose to return it.
-                    yardline=row["yardline_100"]
-                    if any(r.name != "decision" for r in ruled)
-                    else None,
-                    yards_gained=row["yards_gained"],
-                    counts_as_play=row["play_type"] in SNAPS or row["yards_gained"] is not None,
-                )
-            )
-        if line.stands and line.situation is not None:
-            before = line.situation
+        )
     finished = bool(record.situation.get("finished"))
     found = drives(facts, slots=periods.unit == "regulation", finished=finished)
-    for drive in found:
-        for play_id in drive.rows:
-            out[play_id - 1].update({"drive": drive.number, **summary(drive)})
-    # Empty text is written as null, so that a csv (empty cell) and a jsonl row agree.
-    return [{k: None if v == "" else v for k, v in row.items()} for row in out], found
+    return played, found
 
 
 def game_drives(record: GameRecord) -> list[Drive]:
-    """The drives of a game (for the report), numbered as the rows number them."""
-    return _table(record)[1]
+    """The drives of a game (for the report and the live pages), numbered as the rows number
+    them."""
+    return play_table(record)[1]
+
+
+def plain_play_rows(record: GameRecord) -> list[dict[str, Any]]:
+    """The play-by-play rows of one game, one per play, before the chain is added."""
+    played, found = play_table(record)
+    by_play = {n: d for d in found for n in d.rows}
+    out = [_play_row(record, p, by_play.get(p.number)) for p in played]
+    # Empty text is written as null, so that a csv (empty cell) and a jsonl row agree.
+    return [{k: None if v == "" else v for k, v in row.items()} for row in out]
 
 
 def rows(record: GameRecord, key: bytes | None = None) -> list[dict[str, Any]]:
     """The play-by-play rows of one game, hash-chained (keyed with a league key), in play order."""
-    return chain(plain_rows(record), key)
+    return chain(plain_play_rows(record), key)
+
+
+def _play_row(record: GameRecord, p: plays_model.Play, drive: Drive | None) -> dict[str, Any]:
+    names = {"home": record.home, "away": record.away}
+    side = p.posteam
+    other = p.defteam
+    score_before = p.before.get("score") or {"home": 0, "away": 0}
+    score = p.after.get("score") or {"home": 0, "away": 0}
+    penalty = next((r for r in p.rulings if r.kind.result.get("penalty")), None)
+    timeout = next((r for r in p.rulings if r.kind.result.get("timeout")), None)
+    challenge = next((r for r in p.rulings if r.kind.result.get("replay_or_challenge")), None)
+    td_side = p.extra.get("td_side")
+    data: dict[str, Any] = {}
+    for r in p.rulings:
+        data.update(r.data)
+    history = tuple(c for line in p.lines for c in line.history)
+    ball_on, distance = p.yardline_100, p.ydstogo
+    struck = [line.struck for line in p.lines if line.struck is not None]
+    return {
+        "game_id": record.game_id,
+        "play_id": p.number,
+        "home_team": record.home,
+        "away_team": record.away,
+        "posteam": names[side] if side else None,
+        "posteam_type": side,
+        "defteam": names[other] if other else None,
+        "qtr": p.period.quarter,
+        "game_half": p.period.game_half,
+        "down": p.down,
+        "ydstogo": distance,
+        "yardline_100": ball_on,
+        "goal_to_go": None
+        if ball_on is None or distance is None
+        else int(ball_on <= distance),
+        "drive": drive.number if drive else None,
+        "play_type": p.play_type,
+        "yards_gained": p.yards_gained,
+        "kick_distance": p.kick_distance,
+        "return_yards": p.return_yards,
+        "desc": " ".join(r.text for r in p.rulings),
+        **{flag: int(p.flags.get(flag, 0)) for flag in FLAG_COLUMNS},
+        "td_team": names.get(td_side or "") if td_side else None,
+        "field_goal_result": p.results.get("field_goal_result"),
+        "extra_point_result": p.results.get("extra_point_result"),
+        "two_point_conv_result": p.results.get("two_point_conv_result"),
+        "penalty_team": names.get(penalty.team or "") if penalty and p.flags["penalty"] else None,
+        "penalty_yards": p.penalty_yards,
+        "timeout_team": names.get(timeout.team or "") if timeout else None,
+        "posteam_score": score_before[side] if side else None,
+        "defteam_score": score_before[other] if other else None,
+        "total_home_score": score["home"],
+        "total_away_score": score["away"],
+        "posteam_score_post": score[side] if side else None,
+        "defteam_score_post": score[other] if other else None,
+        "sp": int(p.scoring),
+        **{column: p.players.get(role) for role, column in PLAYER_COLUMNS.items()},
+        "replay_or_challenge_result": p.results.get("replay_or_challenge_result")
+        or (challenge.data.get("result") if challenge else None),
+        "drive_play_count": drive.plays if drive else None,
+        "fixed_drive_result": FIXED_DRIVE_RESULT.get(drive.end or "") if drive else None,
+        "play_deleted": int(p.deleted),
+        "ruleset": record.ruleset,
+        "zebra_seqs": ";".join(str(seq) for seq in p.seqs),
+        "zebra_entries": _json([line.text for line in p.lines]),
+        "zebra_by": p.lines[-1].by if p.lines else None,
+        "zebra_at": p.lines[-1].at if p.lines else None,
+        "zebra_play": plays_model.main_kind(p),
+        "zebra_period": p.period.label,
+        "zebra_home_points": p.points["home"],
+        "zebra_away_points": p.points["away"],
+        **(summary(drive) if drive else {
+            "zebra_drive_start": None, "zebra_drive_end": None, "zebra_drive_yards": None,
+        }),
+        "zebra_rulings": ";".join(r.name for r in p.rulings),
+        "zebra_struck_reason": "; ".join(struck) if struck else None,
+        **trail(history),
+        "zebra_dice": _json(data.get("dice")) if data.get("dice") is not None else None,
+        "zebra_data": _json(data) if data else None,
+        "zebra_clock": _json(p.after.get("clock")) if p.after.get("clock") else None,
+        "zebra_options": _json(record.options),
+    }
+
+
+# The entry rows: one row per entry, for auditors -----------------------------------------------
+
+
+def plain_entry_rows(record: GameRecord) -> list[dict[str, Any]]:
+    """The entry rows of one game in play order, before the chain is added."""
+    periods = division(record.ruleset)
+    out: list[dict[str, Any]] = []
+    before = record.opening or {}
+    call: dict[str, Any] = {}
+    _, found = play_table(record)
+    played = plays_model.plays(record)
+    drive_of_play = {n: d for d in found for n in d.rows}
+    # An entry's drive is its play's (the last play it is part of).
+    drive_of_seq: dict[int, Drive] = {}
+    for p in played:
+        drive = drive_of_play.get(p.number)
+        if drive is not None:
+            for seq in p.seqs:
+                drive_of_seq[seq] = drive
+    for play_id, line in enumerate(record.lines, start=1):
+        after = line.situation or before
+        ruled = [plays_model.ruled(record.ruleset, r, line.seq) for r in line.rulings]
+        period = periods.period(int(before.get("quarter") or 1))
+        row, used_call = _row(record, play_id, line, ruled, before, after, period, call)
+        if line.stands:
+            call = _next_call(ruled, call, used_call, row)
+            drive = drive_of_seq.get(line.seq)
+            if drive is not None:
+                row.update({"drive": drive.number, **summary(drive)})
+        out.append(row)
+        if line.stands and line.situation is not None:
+            before = line.situation
+    # Empty text is written as null, so that a csv (empty cell) and a jsonl row agree.
+    return [{k: None if v == "" else v for k, v in row.items()} for row in out]
+
+
+def entry_rows(record: GameRecord, key: bytes | None = None) -> list[dict[str, Any]]:
+    """The entry rows of one game, hash-chained (keyed with a league key), in play order."""
+    return chain(plain_entry_rows(record), key, ENTRY_COLUMNS)
 
 
 def _on_the_field(ball_on: int | None, gained: int) -> int:
@@ -501,12 +704,14 @@ def row_digest(previous: str, row: dict[str, Any], key: bytes | None = None) -> 
     return f"{KEYED}:{hmac.new(key, message, hashlib.sha256).hexdigest()}"
 
 
-def chain(plain: list[dict[str, Any]], key: bytes | None = None) -> list[dict[str, Any]]:
+def chain(
+    plain: list[dict[str, Any]], key: bytes | None = None, columns: tuple[str, ...] = COLUMNS
+) -> list[dict[str, Any]]:
     """Each row with the total row count and a hash of itself chained to the row before."""
     previous = ""
     out = []
     for row in plain:
-        row = {c: row[c] for c in COLUMNS[:-2]} | {"row_count": len(plain)}
+        row = {c: row[c] for c in columns[:-2]} | {"row_count": len(plain)}
         for column, value in row.items():
             if not _fits(column, value):
                 raise TypeError(f"column {column} cannot hold {value!r}")
@@ -569,20 +774,27 @@ def cell(value: Any) -> str:
     return text
 
 
+def _columns(table: list[dict[str, Any]]) -> tuple[str, ...]:
+    """The columns of a chained table (the play-by-play's, or the entry rows')."""
+    return tuple(table[0]) if table else COLUMNS
+
+
 def to_csv(table: list[dict[str, Any]]) -> str:
     """The rows as csv: a header of every column, then one line per row."""
+    columns = _columns(table)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(columns)
     for row in table:
-        writer.writerow([cell(row[c]) for c in COLUMNS])
+        writer.writerow([cell(row[c]) for c in columns])
     return buffer.getvalue()
 
 
 def to_jsonl(table: list[dict[str, Any]]) -> str:
     """The rows as JSON lines, every column in order, numbers as numbers and empty as null."""
+    columns = _columns(table)
     return "".join(
-        json.dumps({c: row[c] for c in COLUMNS}, ensure_ascii=False) + "\n" for row in table
+        json.dumps({c: row[c] for c in columns}, ensure_ascii=False) + "\n" for row in table
     )
 
 
@@ -714,17 +926,22 @@ def _check_columns(names: list[str], where: str) -> None:
     """Exactly Zebra's columns, once each, in Zebra's order; anything else is named."""
     if any(list(names) == list(layout) for layout in LAYOUTS):
         return
+    # Named against the table the file looks like: the entry rows have one seq a row.
+    layout = ENTRY_COLUMNS if "zebra_seq" in names else COLUMNS
     seen: set[str] = set()
     for name in names:
-        if name not in COLUMNS:
+        if name not in ALL_COLUMNS:
             raise ExportError(f"{where}: unknown column {name[:40]!r}")
         if name in seen:
             raise ExportError(f"{where}: column {name!r} appears twice")
         seen.add(name)
-    missing = [c for c in COLUMNS if c not in seen]
+    missing = [c for c in layout if c not in seen]
     if missing:
         raise ExportError(f"{where}: missing column {missing[0]!r}")
-    moved = next(n for n, c in zip(names, COLUMNS, strict=True) if n != c)
+    extra = [n for n in names if n not in layout]
+    if extra:
+        raise ExportError(f"{where}: unknown column {extra[0][:40]!r}")
+    moved = next(n for n, c in zip(names, layout, strict=True) if n != c)
     raise ExportError(f"{where}: column {moved!r} is out of place")
 
 

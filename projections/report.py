@@ -1,8 +1,10 @@
 """The printable game report (Markdown and one self-contained HTML file) and the entries script.
 
-The report reads the play rows and the final situation: box score, the game's own score sheet
-(the Rush Zone scoring pad, the Masters of the Gridiron slots), scoring and drive summaries,
-time-outs and challenges, and the play-by-play in the paper scorekeeper's style.
+The report reads the play projection (projections/plays.py) and the final situation: box
+score, the game's own score sheet (the Rush Zone scoring pad, the Masters of the Gridiron slots
+with the defensive scores placed to the side), the scoring summary saying how each score
+happened, the drive summary, the players' lines from the plays that stand, time-outs and
+challenges, and the play-by-play one play a line in the paper scorekeeper's style.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import field
-from projections.playrows import division, game_drives, rows
+from projections.playrows import game_drives
+from projections.plays import Play, division, player_stats, plays
 from projections.record import Change, GameRecord
 
 
@@ -35,6 +38,8 @@ class PlayLine:
     # "struck", or "withdrawn" for an insertion its correction's revert took back: either way
     # the line no longer counts, and the report shows it crossed out with the reason.
     mark: str = "struck"
+    # The seqs of the play's entries (the record's numbers for them).
+    seqs: tuple[int, ...] = ()
 
 
 def entries_script(record: GameRecord) -> str:
@@ -90,24 +95,26 @@ def tables(record: GameRecord) -> list[Table]:
         out.append(Table("Scoring pad", head, body))
     slots = final.get("slots")
     if isinstance(slots, dict):
-        body = [[names[s], *(_slot(x) for x in slots.get(s, []))] for s in ("home", "away")]
-        width = max((len(b) for b in body), default=1)
-        out.append(Table("Scoring slots", ["Team", *map(str, range(1, width))], body))
-    table = [r for r in rows(record) if not r["play_deleted"]]
-    scoring = []
-    for r in table:
-        line = record.lines[r["play_id"] - 1]
-        for ruling in line.rulings:
-            if ruling.get("points"):
-                scoring.append(
-                    [
-                        r["zebra_period"] or "",
-                        names.get(ruling.get("team") or "", ""),
-                        ruling["text"],
-                        f"{r['total_home_score']}-{r['total_away_score']}",
-                    ]
-                )
-    out.append(Table("Scoring summary", ["Period", "Team", "Play", "Score"], scoring))
+        # "Successful defensive scoring plays can be placed to the side"
+        # (masters-of-the-gridiron.txt): their own column, so each row sums to the total.
+        side = final.get("defensive_scores") or {}
+        width = max((len(slots.get(s, [])) for s in ("home", "away")), default=0)
+        body = [
+            [
+                names[s],
+                *(_slot(x) for x in slots.get(s, [])),
+                *([""] * (width - len(slots.get(s, [])))),
+                " ".join(_slot(x) for x in side.get(s, [])) or "-",
+            ]
+            for s in ("home", "away")
+        ]
+        out.append(
+            Table("Scoring slots", ["Team", *map(str, range(1, width + 1)), "Side"], body)
+        )
+    played = plays(record)
+    standing = [p for p in played if not p.deleted]
+    out.append(Table("Scoring summary", ["Period", "Team", "Play", "Score"],
+                     scoring_summary(record, standing)))
     slot_game = periods.unit == "regulation"
     out.append(
         Table(
@@ -137,8 +144,8 @@ def tables(record: GameRecord) -> list[Table]:
             ],
         )
     )
-    players = player_table(table, yards=periods.unit != "regulation" and any(
-        r["yardline_100"] is not None for r in table
+    players = player_table(record, yards=periods.unit != "regulation" and any(
+        p.yardline_100 is not None for p in standing
     ))
     if players is not None:
         out.append(players)
@@ -163,52 +170,32 @@ def tables(record: GameRecord) -> list[Table]:
     return out
 
 
-def player_table(table: list[dict[str, Any]], *, yards: bool) -> Table | None:
-    """The per-player box score of a card game: who ran, threw and caught, from the rows'
-    player names; None when the game names no players (the dice games)."""
-    lines: dict[tuple[str, str], dict[str, int]] = {}
-
-    def line(team: str, who: str) -> dict[str, int]:
-        return lines.setdefault((team, who), dict.fromkeys(STAT_KEYS, 0))
-
-    for r in table:
-        team, gained = r["posteam"], r["yards_gained"] or 0
-        if team is None or r["play_type"] not in ("run", "pass"):
-            continue
-        scored = bool(r["touchdown"]) and r["td_team"] == team
-        rusher, passer = r["rusher_player_name"], r["passer_player_name"]
-        receiver = r["receiver_player_name"]
-        caught = not (r["incomplete_pass"] or r["interception"])
-        if r["play_type"] == "run" and rusher:
-            stats = line(team, rusher)
-            stats["runs"] += 1
-            stats["rush_yards"] += gained
-            stats["td"] += scored
-        if r["play_type"] == "pass" and passer:
-            stats = line(team, passer)
-            stats["passes"] += 1
-            stats["completions"] += caught
-            stats["pass_yards"] += gained if caught else 0
-            stats["td"] += scored
-            stats["int"] += r["interception"]
-        if r["play_type"] == "pass" and receiver:
-            stats = line(team, receiver)
-            stats["targets"] += 1
-            stats["catches"] += caught
-            stats["rec_yards"] += gained if caught else 0
-            stats["td"] += scored
-    if not lines:
+def player_table(record: GameRecord, *, yards: bool) -> Table | None:
+    """The per-player box score of a card game, from the plays that stand (a replayed down
+    counts for nobody, a scramble is the passer's run); None when the game names no players."""
+    found = player_stats(record)
+    if not found:
         return None
+    names = {"home": record.home, "away": record.away}
     # Without a field there are no yards, and no catch or completion to tell from a target.
     shown = [k for k in STAT_KEYS if yards or k in ("runs", "passes", "targets", "td", "int")]
-    return Table(
-        "Players",
-        ["Team", "Player", *(STAT_NAMES[k] for k in shown)],
-        [
-            [team, who, *(str(stats[k]) for k in shown)]
-            for (team, who), stats in sorted(lines.items(), key=lambda item: item[0][0])
-        ],
-    )
+    body = []
+    for line in sorted(found, key=lambda x: x.side):
+        st = line.stats
+        stats = {
+            "runs": st["carries"],
+            "rush_yards": st["rushing_yards"],
+            "passes": st["attempts"],
+            "completions": st["completions"],
+            "pass_yards": st["passing_yards"],
+            "targets": st["targets"],
+            "catches": st["receptions"],
+            "rec_yards": st["receiving_yards"],
+            "td": st["rushing_tds"] + st["passing_tds"] + st["receiving_tds"],
+            "int": st["interceptions"],
+        }
+        body.append([names[line.side], line.name, *(str(stats[k]) for k in shown)])
+    return Table("Players", ["Team", "Player", *(STAT_NAMES[k] for k in shown)], body)
 
 
 STAT_NAMES = {
@@ -243,24 +230,95 @@ def _slot(value: Any) -> str:
 
 
 def play_lines(record: GameRecord) -> list[PlayLine]:
-    """The play-by-play as a paper scorekeeper writes it: "1-10-B20 what happened"."""
+    """The play-by-play one play a line, as a paper scorekeeper writes it: "1-10-B20 what
+    happened", with the entries it came from; a struck play is crossed out with the reason."""
+    names = {"home": record.home, "away": record.away}
     out = []
-    for r, line in zip(rows(record), record.lines, strict=True):
-        if r["down"] is not None and r["yardline_100"] is not None:
-            spot = r["yardline_100"]
-            side = r["posteam"] if spot > 50 else r["defteam"]
-            mark = f"{r['down']}-{r['ydstogo']}-{(side or '?')[0].upper()}{min(spot, 100 - spot)} "
+    for p in plays(record):
+        if p.down is not None and p.yardline_100 is not None and p.posteam:
+            spot = p.yardline_100
+            side = names[p.posteam] if spot > 50 else names[p.defteam or p.posteam]
+            mark = f"{p.down}-{p.ydstogo}-{side[:1].upper()}{min(spot, 100 - spot)} "
         else:
             mark = ""
-        desc = r["desc"] or "(no ruling)"
-        text = f"{r['zebra_seq']}. [{r['zebra_entry']}] {mark}{desc}"
-        amendments = tuple(c for c in line.history if c.kind == "amended")
-        if line.withdrawn:
-            why = next((c.reason for c in reversed(line.history) if c.kind == "withdrawn"), "")
-            out.append(PlayLine(text, why, amendments, mark="withdrawn"))
+        desc = " ".join(r.text for r in p.rulings) or "(no ruling)"
+        entries = " / ".join(line.text for line in p.lines)
+        text = f"{p.number}. [{entries}] {mark}{desc}"
+        amendments = tuple(c for line in p.lines for c in line.history if c.kind == "amended")
+        if p.deleted and all(line.withdrawn for line in p.lines):
+            why = "; ".join(
+                next((c.reason for c in reversed(line.history) if c.kind == "withdrawn"), "")
+                for line in p.lines
+            )
+            out.append(PlayLine(text, why, amendments, mark="withdrawn", seqs=p.seqs))
+        elif p.deleted:
+            why = "; ".join(str(line.struck) for line in p.lines if line.struck is not None)
+            out.append(PlayLine(text, why, amendments, seqs=p.seqs))
         else:
-            out.append(PlayLine(text, line.struck, amendments))
+            out.append(PlayLine(text, None, amendments, seqs=p.seqs))
     return out
+
+
+def scoring_summary(record: GameRecord, standing: list[Play]) -> list[list[str]]:
+    """Each score as a scorekeeper writes it ("Packers 60-yd fumble return (PAT good)",
+    "Cowboys 39-yd field goal"), with the score after it (and after its try)."""
+    names = {"home": record.home, "away": record.away}
+    out = []
+    for i, p in enumerate(standing):
+        if not p.scoring or p.category == "try":
+            continue
+        side = max(p.points, key=lambda s: p.points[s])
+        team = names[side]
+        after = p.after
+        how = _how(p, team)
+        if p.flags["touchdown"]:
+            tried = next((q for q in standing[i + 1 :] if q.category != "timeout"), None)
+            if tried is not None and tried.category == "try":
+                how += f" ({_try(tried)})"
+                after = tried.after
+        score = after.get("score") or {"home": 0, "away": 0}
+        out.append([p.period.label, team, how, f"{score['home']}-{score['away']}"])
+    return out
+
+
+def _how(p: Play, team: str) -> str:
+    """How a score happened, from the play's type, flags, yards and players."""
+    if p.flags["touchdown"]:
+        if p.play_type in ("kickoff", "punt"):
+            what, yards = f"{p.play_type} return", p.return_yards
+        elif p.flags["fumble_lost"]:
+            what, yards = "fumble return", p.return_yards
+        elif p.flags["interception"]:
+            what, yards = "interception return", p.return_yards
+        elif p.play_type == "run":
+            who = p.players.get("rusher")
+            what, yards = "run" + (f" by {who}" if who else ""), p.yards_gained
+        elif p.play_type == "pass":
+            passer, receiver = p.players.get("passer"), p.players.get("receiver")
+            what = "pass" + (f" from {passer}" if passer else "") + (
+                f" to {receiver}" if receiver else ""
+            )
+            yards = p.yards_gained
+        else:
+            what, yards = "touchdown", p.yards_gained
+        return f"{team} {yards}-yd {what}" if yards else f"{team} {what}"
+    if p.results.get("field_goal_result") == "made":
+        distance = f" {p.kick_distance}-yd" if p.kick_distance else ""
+        return f"{team}{distance} field goal"
+    if p.flags["safety"]:
+        return f"{team} safety"
+    # A game's own points (a Special Play card, a defensive field goal): the ruling says it.
+    return " ".join(r.text for r in p.rulings if r.points) or team
+
+
+def _try(p: Play) -> str:
+    """A try's result in the scoring summary's words."""
+    if p.results.get("extra_point_result"):
+        return f"PAT {p.results['extra_point_result']}"
+    if p.results.get("two_point_conv_result"):
+        good = p.results["two_point_conv_result"] == "success"
+        return "two-point try " + ("good" if good else "failed")
+    return "no try"
 
 
 def amended_from(change: Change) -> tuple[str, str]:

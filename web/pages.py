@@ -19,7 +19,7 @@ from domain import rulesets
 from domain.field import spot_name
 from domain.ruleset import IllegalEntry
 from projections import report, situation, standings
-from projections.playrows import game_drives, plain_rows
+from projections.playrows import game_drives, plain_entry_rows
 from projections.record import GameRecord
 from web.fieldsvg import field_svg
 from web.follow import Snapshot
@@ -312,11 +312,12 @@ def play_item(play: report.PlayLine, seq: int) -> str:
 
 
 def shown_plays(record: GameRecord) -> list[tuple[int, report.PlayLine]]:
-    """Every entry's play line in play order; an insertion taken back by a revert never was."""
+    """Every play's line in play order, by its last entry's seq; an insertion taken back by a
+    revert never was."""
     return [
-        (line.seq, play)
-        for line, play in zip(record.lines, report.play_lines(record), strict=True)
-        if not line.withdrawn
+        (play.seqs[-1], play)
+        for play in report.play_lines(record)
+        if play.mark != "withdrawn" and play.seqs
     ]
 
 
@@ -331,7 +332,7 @@ def drive_part(record: GameRecord) -> str:
     """The current drive (from the drive projection) and its entries that stand."""
     if record.situation.get("finished"):
         return '<p class="none">The game is over.</p>'
-    rows = plain_rows(record)
+    rows = plain_entry_rows(record)
     standing = [r for r in rows if not r["play_deleted"]]
     drive = standing[-1]["drive"] if standing else None
     drives = game_drives(record)

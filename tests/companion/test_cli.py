@@ -349,8 +349,11 @@ def test_verify_reports_a_forged_row(store: Path, tmp_path: Path) -> None:
     target = tmp_path / "game.csv"
     zebra("export", "--format", "csv", "-o", str(target))
     code, out, _ = zebra("verify", str(target))
-    assert code == 0 and "all 97 rows are intact" in out
     table = list(csv.reader(io.StringIO(target.read_text())))
+    # One row per play (the header aside), fewer than the example's 97 entries.
+    plays = len(table) - 1
+    assert 0 < plays < 97
+    assert code == 0 and f"all {plays} rows are intact" in out
     table[10][table[0].index("desc")] += " And a forged touchdown."
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(table)

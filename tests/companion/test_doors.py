@@ -334,10 +334,12 @@ def test_the_password_may_come_from_pgpassword(
 # Imports, scripts and rosters ------------------------------------------------------------------
 
 
-def exported_rows(store: Path) -> list[dict[str, Any]]:
+def exported_rows(store: Path, entries: bool = False) -> list[dict[str, Any]]:
+    """The play-by-play's rows, or the entry rows (the auditors' table)."""
     referee = Referee(stores.resolve(str(store), create=False))
     try:
-        return playrows.rows(referee.record(referee.find(None)))
+        record = referee.record(referee.find(None))
+        return playrows.entry_rows(record) if entries else playrows.rows(record)
     finally:
         referee.close()
 
@@ -352,11 +354,12 @@ def rechained(rows: list[dict[str, Any]], change: Change) -> str:
     number, column, value = change
     plain = [{k: v for k, v in r.items() if k not in ("row_count", "row_hash")} for r in rows]
     plain[number][column] = None if value is DROP else value
+    columns = tuple(rows[0])  # the play-by-play's or the entry rows'
     try:
-        table = playrows.chain(plain)
+        table = playrows.chain(plain, None, columns)
     except TypeError:
         plain[number][column] = rows[number][column]
-        table = playrows.chain(plain)
+        table = playrows.chain(plain, None, columns)
         table[number][column] = value
     if value is DROP:
         del table[number][column]
@@ -368,7 +371,13 @@ def options_as(value: Any) -> Change:
 
 
 def entry_as(value: Any) -> Change:
+    """An entry row's entry (entries-jsonl)."""
     return (2, "zebra_entry", value)
+
+
+def entries_as(value: Any) -> Change:
+    """A play row's entries (jsonl): a JSON list paired with its zebra_seqs."""
+    return (2, "zebra_entries", value)
 
 
 @pytest.mark.parametrize(
@@ -381,6 +390,13 @@ def entry_as(value: Any) -> Change:
         entry_as(DROP),
         entry_as(None),
         entry_as(["green", 1]),
+        entries_as(DROP),
+        entries_as(None),
+        entries_as('["green", 1]'),
+        entries_as('"green 4 2"'),
+        entries_as("[]"),
+        entries_as('["white 1 1 1 1 1 1", "green 4 2", "green 4 2"]'),
+        entries_as("[not json"),
     ],
     ids=[
         "options-number",
@@ -390,13 +406,21 @@ def entry_as(value: Any) -> Change:
         "entry-missing",
         "entry-null",
         "entry-list",
+        "entries-missing",
+        "entries-null",
+        "entries-not-text",
+        "entries-not-a-list",
+        "entries-empty",
+        "entries-more-than-seqs",
+        "entries-not-json",
     ],
 )
 def test_import_of_a_crafted_jsonl_is_one_line_and_records_nothing(
     store: Path, tmp_path: Path, change: Change
 ) -> None:
     crafted = tmp_path / "crafted.jsonl"
-    crafted.write_text(rechained(exported_rows(store), change), encoding="utf-8")
+    rows = exported_rows(store, entries=change[1] == "zebra_entry")
+    crafted.write_text(rechained(rows, change), encoding="utf-8")
     before = events_in(store)
     code, _, err = zebra("import", str(crafted))
     refused(code, err, str(crafted))

@@ -29,6 +29,20 @@ def test_every_exported_column_is_documented_and_no_other() -> None:
     assert documented_columns() == set(playrows.COLUMNS)
 
 
+def test_every_entry_row_column_is_documented_and_no_other() -> None:
+    """The auditors' entry rows (entries-csv, entries-jsonl) have their own table."""
+    text = DOC.read_text(encoding="utf-8")
+    text = text.split("### The entry rows' columns", 1)[1].split("\n## ", 1)[0]
+    names: set[str] = set()
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            names.update(re.findall(r"`([a-z_0-9]+)`", line.split("|")[1]))
+    # The correction trail's five columns are the same in both tables, documented once.
+    trail = {"amended_from", "corrected_by", "corrected_at", "correction_reason",
+             "zebra_corrections"}
+    assert names | trail == set(playrows.ENTRY_COLUMNS)
+
+
 def test_the_kinds_table_is_the_vocabulary_s() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "docs" / "exports_tables.py"), "--check"],

@@ -17,6 +17,7 @@ from companion.scripts import parse_import
 from companion.service import Referee
 from domain import rulesets
 from projections import playbyplay, playrows, report
+from projections.plays import plays
 from tests.domain.scripts import EXAMPLES
 from tests.domain.test_corrections import random_game
 
@@ -44,11 +45,18 @@ def referee(tmp_path: Path) -> Referee:
 def test_csv_has_the_nflverse_columns_and_loads_with_pandas(referee: Referee) -> None:
     pandas = pytest.importorskip("pandas")
     game_id = played_example(referee)
-    text = playrows.to_csv(playrows.rows(referee.record(game_id)))
+    record = referee.record(game_id)
+    text = playrows.to_csv(playrows.rows(record))
     frame = pandas.read_csv(io.StringIO(text))
     assert tuple(frame.columns[: len(playrows.NFLVERSE_COLUMNS)]) == playrows.NFLVERSE_COLUMNS
-    assert len(frame) == 97
+    # One row per play; every one of the game's 97 entries is in a row, and only the struck
+    # one in a deleted row.
+    assert len(frame) == len(plays(record)) < 97
+    seqs = [int(s) for cell in frame["zebra_seqs"] for s in str(cell).split(";")]
+    assert sorted(set(seqs)) == sorted(line.seq for line in record.lines) and len(set(seqs)) == 97
     assert frame["play_deleted"].sum() == 1
+    deleted = frame[frame["play_deleted"] == 1].iloc[0]
+    assert str(deleted["zebra_seqs"]) == str(record.lines[-1].seq)
     last = frame[frame["play_deleted"] == 0].iloc[-1]
     assert (last["total_home_score"], last["total_away_score"]) == (25, 24)
     assert frame["touchdown"].sum() == 6
@@ -62,7 +70,8 @@ def test_jsonl_rows_carry_the_entries_and_the_same_values(referee: Referee) -> N
     game_id = played_example(referee)
     table = playrows.rows(referee.record(game_id))
     lines = playrows.to_jsonl(table).splitlines()
-    assert json.loads(lines[0])["zebra_entry"] == "toss home"
+    # The set-up play: the toss and the kicking team's choice.
+    assert json.loads(json.loads(lines[0])["zebra_entries"]) == ["toss home", "kick"]
     assert json.loads(lines[-1])["play_deleted"] == 1
 
 
@@ -138,7 +147,8 @@ def test_markdown_report_has_the_box_score_pad_and_struck_plays(referee: Referee
         assert heading in md
     assert "| Bears | 0 | 8 | 14 | 3 | 25 |" in md
     assert "~~" in md and "(struck: the last die was cocked)" in md
-    assert "- 4. [white 1 4 4 4 6 4] 1-10-P20 " in md
+    # Play 3 (after the set-up and the kickoff): the Packers' first down, entry 4.
+    assert "- 3. [white 1 4 4 4 6 4] 1-10-P20 " in md
 
 
 def test_html_report_is_one_self_contained_file(referee: Referee) -> None:

@@ -40,8 +40,9 @@ def corrected_game(referee: Referee, home: str = "Bears", reason: str = "the die
     return game_id
 
 
-def by_seq(table: list[dict[str, object]]) -> dict[object, dict[str, object]]:
-    return {row["zebra_seq"]: row for row in table}
+def by_seq(table: list[dict[str, object]]) -> dict[int, dict[str, object]]:
+    """Each entry's play row, by the entry's seq (a play row names its entries' seqs)."""
+    return {int(seq): row for row in table for seq in str(row["zebra_seqs"]).split(";")}
 
 
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
@@ -55,8 +56,9 @@ def test_an_amended_row_says_its_old_text_who_amended_it_when_and_why(
         read = [dict(row) for row in csv.DictReader(io.StringIO(text))]
     else:
         read = [json.loads(line) for line in text.splitlines()]
-    amended = by_seq(read)[3 if fmt == "jsonl" else "3"]
-    assert amended["zebra_entry"] == "green 5 1"
+    # Entry 3, the kickoff, is a play of its own.
+    amended = by_seq(read)[3]
+    assert json.loads(str(amended["zebra_entries"])) == ["green 5 1"]
     assert amended["zebra_by"] == "alice"
     assert amended["amended_from"] == "green 6 1"
     assert amended["corrected_by"] == "bob"
@@ -65,7 +67,7 @@ def test_an_amended_row_says_its_old_text_who_amended_it_when_and_why(
     assert amended["corrected_at"] == change.at
     trail = json.loads(str(amended["zebra_corrections"]))
     assert [(c["kind"], c["before"], c["by"]) for c in trail] == [("amended", "green 6 1", "bob")]
-    untouched = by_seq(read)[1 if fmt == "jsonl" else "1"]
+    untouched = by_seq(read)[1]
     assert untouched["amended_from"] in (None, "") and untouched["corrected_by"] in (None, "")
 
 
@@ -106,16 +108,17 @@ def test_a_corrected_game_round_trips_through_jsonl(referee: Referee) -> None:
 
 def test_markdown_shows_an_amendment_like_a_strike_with_the_old_value(referee: Referee) -> None:
     md = report.markdown(referee.record(corrected_game(referee)))
-    line = next(x for x in md.splitlines() if x.startswith("- 3. [green 5 1]"))
+    # Play 1 is the set-up (toss, receive), play 2 the kickoff (entry 3), play 3 entry 4.
+    line = next(x for x in md.splitlines() if x.startswith("- 2. [green 5 1]"))
     assert line.endswith("(amended from ~~green 6 1~~ by bob: the die showed 5)")
-    assert "- ~~4. [white 6 2 4 3 5 1]" in md and "(struck: the die was cocked)" in md
+    assert "- ~~3. [white 6 2 4 3 5 1]" in md and "(struck: the die was cocked)" in md
 
 
 def test_html_shows_an_amendment_like_a_strike_with_the_old_value(referee: Referee) -> None:
     page = report.html_report(referee.record(corrected_game(referee)))
-    line = next(x for x in page.splitlines() if x.startswith("<li>3. [green 5 1]"))
+    line = next(x for x in page.splitlines() if x.startswith("<li>2. [green 5 1]"))
     assert '<span class="reason">amended from <del>green 6 1</del> by bob: the die showed 5' in line
-    assert "<li><del>4. [white 6 2 4 3 5 1]" in page
+    assert "<li><del>3. [white 6 2 4 3 5 1]" in page
 
 
 def test_markdown_escapes_html_from_team_names_and_reasons(referee: Referee) -> None:
@@ -158,7 +161,9 @@ def test_an_insertion_taken_back_by_a_revert_is_crossed_out_in_the_reports(
     referee.insert(game_id, 3, "white 1 1 1 1 1 1", "forgot a down", "bob", strike_invalid=True)
     referee.revert(game_id, reason="it was never rolled", by="carol")
     record = referee.record(game_id)
-    inserted = "5. [white 1 1 1 1 1 1]"
+    # Plays: 1 the set-up, 2 the kickoff (entry 3), 3 the withdrawn insertion (entry 5, placed
+    # after entry 3), 4 the down rolled (entry 4).
+    inserted = "3. [white 1 1 1 1 1 1]"
     md = report.markdown(record)
     (line,) = [x for x in md.splitlines() if inserted in x]
     assert line.startswith("- ~~")
