@@ -434,6 +434,12 @@ def read_tables(path: Path, read_only: bool) -> tuple[str, set[str]]:
             with closing(sqlite3.connect(sqlite_uri(path, mode), uri=True)) as conn:
                 tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
                 journal = conn.execute("PRAGMA journal_mode").fetchone()[0]
+        except UnicodeDecodeError:
+            # A table's name in SQLite's own schema that is not text: the file is damaged.
+            raise StoreError(
+                f"store {path} is damaged: SQLite's list of its tables is not text; "
+                "run zebra check on a copy from before the damage"
+            ) from None
         except sqlite3.DatabaseError as exc:
             if NOT_SQLITE in str(exc):
                 raise StoreError(
