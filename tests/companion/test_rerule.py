@@ -210,12 +210,14 @@ def test_an_events_export_made_under_other_rules_imports_as_recorded_and_is_name
     exported = tmp_path / "game.events.jsonl"
     assert zebra("export", gid, "-f", "events", "-o", str(exported), "--store", store)[0] == 0
     upgrade(monkeypatch)
-    code, out, err = zebra("import", str(exported), "--store", store)
+    # The game is in this store already (one game, one record): imported again as a copy.
+    code, out, err = zebra("import", str(exported), "--copy", "--store", store)
     assert code == 0, err
     new = out.split("as game ")[1][:8]
     assert new != gid
     assert f"note: game {new} was ruled under Red Zone rules 1" in err
     imported, note = status(store, new)
+    assert imported.pop("copy_of").replace("-", "").startswith(gid)
     same = ("game_id", "version")
     assert {k: v for k, v in imported.items() if k not in same} == {
         k: v for k, v in shown.items() if k not in same
@@ -249,7 +251,7 @@ def test_an_events_export_of_format_3_imports_as_ruled_under_the_baseline(
         lines.append(json.dumps(row))
     old = tmp_path / "old.events.jsonl"
     old.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, out, err = zebra("import", str(old), "--store", store)
+    code, out, err = zebra("import", str(old), "--copy", "--store", store)
     assert code == 0, err
     new = out.split("as game ")[1][:8]
     assert err == ""

@@ -393,9 +393,10 @@ def test_a_season_of_all_five_games_exports_to_four_files_that_agree_with_the_st
             g.away_score,
         )
         assert lines.loc["home", "result"] == ("W" if g.result > 0 else "L" if g.result else "T")
-    # player_stats: per player per game, counted from the pbp rows that stand.
+    # player_stats: per player per game, what an nflverse user counts from the pbp rows that
+    # stand: passes, not two-point tries (nflverse's player stats count those apart).
     players = tables["player_stats.csv"]
-    stood = pbp[(pbp.play_deleted == 0) & (pbp.play_type == "pass")]
+    stood = pbp[(pbp.play_deleted == 0) & (pbp.play_type == "pass") & (pbp.two_point_attempt == 0)]
     attempts = stood.groupby(["game_id", "passer_player_name"]).size()
     mine = players[players.attempts > 0].set_index(["game_id", "player_name"]).attempts
     assert attempts.to_dict() == mine.to_dict()
