@@ -146,3 +146,15 @@ def test_the_standings_count_a_finished_game_only_while_it_is_not_set_aside() ->
     assert standings.project([result(set_aside="rain")]) == []
     both = standings.project([result(), result(set_aside="rain")])
     assert [(s.team, s.games) for s in both] == [("Bears", 1), ("Packers", 1)]
+
+
+def test_a_season_export_counts_a_copy_set_aside_as_a_copy_and_a_game_set_aside_apart() -> None:
+    from companion.season import season_games
+
+    copy, aside, playing = started(), started(), started()
+    copy.mark_copy(str(playing.id), "ref", AT)
+    copy.put_aside("rain", "ref", AT)
+    aside.put_aside("rain", "ref", AT)
+    records = [project(g.pending_events) for g in (copy, aside, playing)]
+    kept, unfinished, copies, set_aside = season_games(records, 2026)
+    assert (kept, unfinished, copies, set_aside) == ([], 1, 1, 1)
