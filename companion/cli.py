@@ -259,6 +259,8 @@ def resume(
     """Continue a stored game at the prompt (default: the latest unfinished one)."""
     referee = open_referee(store)
     game_id = referee.find(one_game(game, named), unfinished=True)
+    # Named by its id, a game set aside is refused before the prompt opens (issue #27).
+    referee.game(game_id).refuse_if_set_aside()
     referee.adopt(game_id)
     from companion.session import Session
 
@@ -267,22 +269,64 @@ def resume(
 
 @app.command()
 @refereed
-def games(store: StoreOption = None) -> None:
-    """List the stored games, most recently played first."""
+def games(
+    every: Annotated[
+        bool, typer.Option("--all", help="Also the games set aside (zebra set-aside), marked")
+    ] = False,
+    store: StoreOption = None,
+) -> None:
+    """List the stored games, most recently played first (the games set aside only with --all)."""
+    from companion.service import in_view
+
     referee = open_referee(store)
     found = referee.games()
     if not found and not referee.unreadable:
         typer.echo(f"No games in {referee.store} yet. Start one with 'zebra play'.")
         return
-    for g in found:
+    shown, hidden = (found, 0) if every else in_view(found)
+    for g in shown:
         state = "final" if g.finished else "in play"
         score = f"{g.home} {g.score['home']} - {g.away} {g.score['away']}"
         copy = f"  ({views.copy_note(g.copy_of)})" if g.copy_of else ""
+        aside = f"  ({views.aside_note(g.set_aside)})" if g.set_aside is not None else ""
         typer.echo(
             f"{g.game_id.hex[:8]}  {g.ruleset:<15} {score:<40} {state:<8} "
-            f"{g.entries:>4} entries  {g.last_at}{copy}"
+            f"{g.entries:>4} entries  {g.last_at}{copy}{aside}"
         )
+    if hidden:
+        typer.echo(f"{hidden} set aside: zebra games --all")
     name_unreadable(referee)
+
+
+@app.command("set-aside")
+@refereed
+def set_aside(
+    # Required, but checked by the game: a missing reason is one line, as every refusal.
+    reason: Annotated[
+        str, typer.Option("--reason", help="Why (kept in the record; required)")
+    ] = "",
+    back: Annotated[
+        bool, typer.Option("--back", help="Bring a game set aside back into the lists")
+    ] = False,
+    game: GameOption = None,
+    store: StoreOption = None,
+    by: ByOption = None,
+    expect: ExpectOption = None,
+) -> None:
+    """Set an abandoned game aside: out of zebra games, resume and the league's standings and
+    exports, its record kept whole (--back brings it back)."""
+    referee = open_referee(store)
+    game_id = referee.find(game)
+    if back:
+        referee.bring_back(game_id, reason, by, expect=expect)
+        typer.echo(f"Brought game {game_id.hex[:8]} back: it is in zebra games again.")
+    else:
+        referee.set_aside(game_id, reason, by, expect=expect)
+        typer.echo(
+            f"Set game {game_id.hex[:8]} aside ({' '.join(reason.split())}); "
+            f"zebra games --all still lists it, zebra set-aside --back --game {game_id.hex[:8]} "
+            "brings it back."
+        )
 
 
 def name_unreadable(referee: Referee) -> None:

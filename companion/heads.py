@@ -67,19 +67,20 @@ SUMMARY_COLUMNS = {
     "status_hash": ("TEXT", "text"),
     "digest": ("TEXT", "text"),
     "copy_of": ("TEXT", "text"),
+    "set_aside": ("TEXT", "text"),
 }
 # What a listing reads of each row: everything but the status text.
 SCALARS = (
     "game_id, version, link, touched, summary_version, ruleset, home, away, finished, winner, "
-    "score_home, score_away, entries, last_at, status_hash, digest, copy_of"
+    "score_home, score_away, entries, last_at, status_hash, digest, copy_of, set_aside"
 )
 WRITTEN = (
     "game_id, version, link, summary_version, ruleset, home, away, finished, winner, "
-    "score_home, score_away, entries, last_at, status, status_hash, digest, copy_of"
+    "score_home, score_away, entries, last_at, status, status_hash, digest, copy_of, set_aside"
 )
 UPSERT_SUMMARY = (
     f"INSERT INTO {{heads}} AS h ({WRITTEN}, touched) VALUES ("
-    + ", ".join(["%s"] * 17)
+    + ", ".join(["%s"] * 18)
     + ", (SELECT {nid} FROM {events} WHERE originator_id = %s "
     "ORDER BY originator_version DESC LIMIT 1)) ON CONFLICT (game_id) DO UPDATE SET "
     + ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in WRITTEN.split(",")[1:])
@@ -262,6 +263,7 @@ def summary_params(key: Any, head: Head, s: Summary) -> tuple[Any, ...]:
         s.status_hash,
         digest(s.game_id.hex, head.version, head.link, s),
         s.copy_of,
+        s.set_aside,
         key,
     )
 
@@ -386,8 +388,11 @@ class KeepsSummaries:
             after = rows[-1]["game_id"]
 
     def latest_playing(self) -> Row | None:
-        """The most recently played game whose summary says it is not finished."""
-        query = f"SELECT {SCALARS} FROM {{heads}} WHERE finished = 0 ORDER BY touched DESC"
+        """The most recently played game whose summary says it is not finished nor set aside."""
+        query = (
+            f"SELECT {SCALARS} FROM {{heads}} WHERE finished = 0 AND set_aside IS NULL "
+            "ORDER BY touched DESC"
+        )
         rows = self._read(self._sql(query + " LIMIT 1"), ())
         if rows and _game_or_none(rows[0]["game_id"]) is None:
             # A row under a damaged key came first: the next one that is a game's.

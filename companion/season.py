@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import exports
 from domain import schedule
-from domain.identity import is_copy
+from domain.identity import is_copy, left_out
 from domain.ruleset import IllegalEntry
 from projections import playrows, plays
 from projections.record import GameRecord
@@ -117,6 +117,8 @@ class Written:
     unfinished: int
     copies: int
     files: tuple[Path, ...]
+    # Games the table set aside (abandoned, issue #27): left out as copies are.
+    set_aside: int = 0
 
     @property
     def message(self) -> str:
@@ -126,6 +128,7 @@ class Written:
             for n, what in (
                 (self.unfinished, "unfinished"),
                 (self.copies, "copy" if self.copies == 1 else "copies"),
+                (self.set_aside, "set aside"),
             )
             if n
         ]
@@ -136,22 +139,28 @@ class Written:
         )
 
 
-def season_games(records: Iterable[GameRecord], season: int) -> tuple[list[GameRecord], int, int]:
-    """The finished games of ``season`` that are not copies (by week, day, id), and how many
-    unfinished games and copies of that season were left out."""
+def season_games(
+    records: Iterable[GameRecord], season: int
+) -> tuple[list[GameRecord], int, int, int]:
+    """The finished games of ``season`` that are not left out (domain.identity.left_out: a copy,
+    a game set aside), by week, day, id; and how many unfinished games, copies and games set
+    aside of that season were left out."""
     kept: list[GameRecord] = []
-    unfinished = copies = 0
+    unfinished = copies = aside = 0
     for record in records:
         if record.calendar[0] != season:
             continue
-        if is_copy(record):
-            copies += 1
+        if left_out(record):
+            if is_copy(record):
+                copies += 1
+            else:
+                aside += 1
         elif not record.situation.get("finished"):
             unfinished += 1
         else:
             kept.append(record)
     kept.sort(key=lambda r: (r.calendar[1] or 0, r.started_at, r.game_id))
-    return kept, unfinished, copies
+    return kept, unfinished, copies, aside
 
 
 def game_row(record: GameRecord) -> dict[str, Any]:
@@ -301,11 +310,10 @@ def export(referee: Referee, season: int, folder: Path, *, force: bool = False) 
     """Write a season's four files (and their parquet twins when pyarrow is installed) into
     ``folder``; refused in one line, with nothing written, if any of them cannot be."""
     season = schedule.checked_season(season)
-    kept, unfinished, copies = season_games(referee.records(), season)
+    kept, unfinished, copies, aside = season_games(referee.records(), season)
     if not kept:
-        left = (
-            f" ({unfinished} unfinished, {copies} copies left out)" if unfinished or copies else ""
-        )
+        counts = f"{unfinished} unfinished, {copies} copies, {aside} set aside"
+        left = f" ({counts} left out)" if unfinished or copies or aside else ""
         raise IllegalEntry(f"no finished game of season {season} in {referee.store}{left}")
     made = tables(kept)
     texts = {f"{name}.csv": to_csv(columns, rows) for name, (columns, rows) in made.items()}
@@ -319,7 +327,7 @@ def export(referee: Referee, season: int, folder: Path, *, force: bool = False) 
     for name, data in parquet.items():
         _replace_bytes(target / name, data)
         written.append(target / name)
-    return Written(season, len(kept), unfinished, copies, tuple(written))
+    return Written(season, len(kept), unfinished, copies, tuple(written), aside)
 
 
 def _folder(folder: Path) -> Path:

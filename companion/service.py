@@ -37,7 +37,7 @@ from companion.store import Store, StoreError, full_disk
 from companion.summaries import Row, StillCatchingUp, Summary, has_calendar, summary_of
 from domain import schedule
 from domain.corrections import AlreadyRecorded, GameMovedOn
-from domain.identity import copy_marked, digest_of, is_copy
+from domain.identity import copy_marked, digest_of, is_copy, is_set_aside
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 
 # The aggregate, the rules, the exports and the projections are imported where a command needs
@@ -128,6 +128,8 @@ class GameSummary:
     entries: int
     # The stored game this one copies (domain.identity.is_copy), or None.
     copy_of: str | None = None
+    # Why the table set the game aside (domain.identity.is_set_aside), or None: in play.
+    set_aside: str | None = None
 
 
 def now() -> str:
@@ -364,6 +366,25 @@ class Referee(Application[UUID]):
                 reason, by or who(), now(), strike_invalid=strike_invalid, expect=v
             ),
         )
+
+    def set_aside(
+        self, game_id: UUID, reason: str, by: str | None = None, *, expect: int | None = None
+    ) -> Outcome:
+        """Set an abandoned game aside (issue #27): out of the lists and the standings, its
+        record kept whole; refused in one line if it is set aside already."""
+        game, _ = self._command(
+            game_id, expect, lambda g, v: g.put_aside(reason, by or who(), now(), expect=v)
+        )
+        return self._outcome(game, ())
+
+    def bring_back(
+        self, game_id: UUID, reason: str, by: str | None = None, *, expect: int | None = None
+    ) -> Outcome:
+        """Bring a game set aside back into the lists and the standings (issue #27)."""
+        game, _ = self._command(
+            game_id, expect, lambda g, v: g.bring_back(reason, by or who(), now(), expect=v)
+        )
+        return self._outcome(game, ())
 
     def disagreement(self, game_id: UUID) -> str | None:
         """The line naming a game whose stored rulings the installed rules would make otherwise
@@ -930,6 +951,7 @@ class Referee(Application[UUID]):
                     last_at=r.last_at,
                     entries=len(r.effective),
                     copy_of=r.copy_of,
+                    set_aside=r.set_aside,
                 )
             )
         return out[::-1]
@@ -964,6 +986,7 @@ class Referee(Application[UUID]):
                     last_at=s.last_at,
                     entries=s.entries,
                     copy_of=s.copy_of,
+                    set_aside=s.set_aside,
                 )
             )
         return out
@@ -986,15 +1009,16 @@ class Referee(Application[UUID]):
         return again
 
     def playing(self) -> list[dict[str, Any]]:
-        """The status of every game in progress, least recently played first."""
+        """The status of every game in progress (not finished nor set aside), least recently
+        played first."""
         if self.catch_up():
             rows = self.recorder.select_rows("WHERE finished = 0 OR summary_version IS NULL")
             if rows is not None and self._rows_complete(self.recorder.count_rows() or 0):
                 found = [self.status(row.game_id) for row in reversed(rows)]
-                return [status for status in found if not status.get("finished")]
+                return [status for status in found if _in_play(status)]
         from projections import situation
 
-        return [situation.view(r) for r in self.records() if not r.situation.get("finished")]
+        return [view for view in map(situation.view, self.records()) if _in_play(view)]
 
     def standings(
         self, timeout: float | None = None, *, season: int | None = None
@@ -1045,6 +1069,7 @@ class Referee(Application[UUID]):
                 s.score_home,
                 s.score_away,
                 s.copy_of,
+                s.set_aside,
             )
 
     def _with_season(self, summary: Summary, game_id: UUID) -> Summary:
@@ -1079,7 +1104,8 @@ class Referee(Application[UUID]):
                     if os.environ.get(current.GAME_ENV):
                         raise
                 else:
-                    if not unfinished or not self.status(found).get("finished"):
+                    shown = self.status(found) if unfinished else {}
+                    if not shown.get("finished") and shown.get("set_aside") is None:
                         return found
             if self.store.postgres is not None:
                 raise UnknownGame(
@@ -1099,7 +1125,7 @@ class Referee(Application[UUID]):
             return playing
         games = self.games()
         if unfinished:
-            games = [g for g in games if not g.finished]
+            games = [g for g in games if not g.finished and not is_set_aside(g)]
         if not games:
             what = "unfinished game" if unfinished else "game"
             raise UnknownGame(f"no {what} in {self.store}; start one with 'zebra play'")
@@ -1187,6 +1213,18 @@ class Referee(Application[UUID]):
 HEX = frozenset("0123456789abcdef")
 
 
+def in_view(games: list[GameSummary]) -> tuple[list[GameSummary], int]:
+    """The games a list shows by default (zebra games, the tablet's home screen), in their
+    order, and how many it leaves out as set aside (issue #27)."""
+    shown = [g for g in games if not is_set_aside(g)]
+    return shown, len(games) - len(shown)
+
+
+def _in_play(status: dict[str, Any]) -> bool:
+    """Whether a game's status says it is still being played: not over, not set aside."""
+    return not status.get("finished") and status.get("set_aside") is None
+
+
 class _Untrusted(Exception):
     """A summary could not be trusted nor folded again here (a read-only store)."""
 
@@ -1245,6 +1283,7 @@ def live_status(game: Game) -> dict[str, Any]:
             "version": game.version,
         },
         game.copy_of,
+        game.set_aside,
     )
 
 

@@ -53,6 +53,8 @@ class Summary:
     status_hash: str
     # The game this one copies (domain.identity.is_copy), as its status says.
     copy_of: str | None = None
+    # Why the game was set aside (domain.identity.left_out), as its status says; None: in play.
+    set_aside: str | None = None
 
     @property
     def view(self) -> dict[str, Any]:
@@ -95,6 +97,7 @@ def summary_of(
         status=text,
         status_hash=text_hash(text),
         copy_of=status.get("copy_of") if isinstance(status.get("copy_of"), str) else None,
+        set_aside=status.get("set_aside") if isinstance(status.get("set_aside"), str) else None,
     )
 
 
@@ -130,6 +133,9 @@ def digest(game_key: str, head_version: int, link: str, s: Summary) -> str:
     if s.copy_of is not None:
         # Only where there is one: a row written before copies existed keeps its digest.
         parts.append(s.copy_of)
+    if s.set_aside is not None:
+        # Likewise, and named, so a reason is never read as a copy's id.
+        parts.append(["set_aside", s.set_aside])
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode("utf-8")).hexdigest()[:40]
 
 
@@ -170,6 +176,7 @@ def row_from(values: dict[str, Any], game_id: UUID, game_key: str) -> Row:
             status=_str(values["status"]) if values.get("status") is not None else "",
             status_hash=_str(values["status_hash"]),
             copy_of=None if values.get("copy_of") is None else _str(values["copy_of"]),
+            set_aside=None if values.get("set_aside") is None else _str(values["set_aside"]),
         )
     except (KeyError, TypeError, ValueError):
         return row

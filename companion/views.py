@@ -74,6 +74,8 @@ def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
         lines.append(f"  Waiting for the other coach: {status['pending']} (confirm or reject)")
     if status.get("copy_of"):
         lines.append(f"  {copy_note(status['copy_of'])}")
+    if status.get("set_aside") is not None:
+        lines.append(f"  {aside_note(status['set_aside'])}")
     lines.append(f"Next: {status['next']}")
     return lines
 
@@ -251,6 +253,8 @@ def history_lines(record: GameRecord) -> list[str]:
         out.append(
             f"  {cid}scheduled {moved.after} by {moved.by} at {moved.at}: {moved.reason}{was}"
         )
+    for change in record.asides:
+        out.append(f"  {change.kind} by {change.by} at {change.at}: {change.reason}")
     for change in record.reverts:
         out.append(
             f"  {change.correction}: took back {change.before}, by {change.by} at {change.at}: "
@@ -346,3 +350,8 @@ def end_open_lines() -> None:
 def copy_note(copy_of: str) -> str:
     """What a marked copy says wherever it is shown (issue #26)."""
     return f"A copy of game {copy_of.replace('-', '')[:8]}: not counted in the standings"
+
+
+def aside_note(reason: str) -> str:
+    """What a game set aside says wherever it is shown (issue #27)."""
+    return f"set aside: {reason}"

@@ -352,10 +352,28 @@ class Game(Aggregate):
         by: str
         at: str
 
+    class SetAside(Aggregate.Event):
+        # Issue #27: the table abandoned this game; it leaves the lists and the standings, and
+        # nothing is entered into it until it is brought back. Nothing is deleted.
+        reason: str
+        by: str
+        at: str
+        command: str | None
+
+    class BroughtBack(Aggregate.Event):
+        # Issue #27: a game set aside is in the lists and the standings again.
+        reason: str
+        by: str
+        at: str
+        command: str | None
+
     checkpoint_every: ClassVar[int] = CHECKPOINT_EVERY
     # The game this record copies (domain.identity.is_copy); a class default, so a game
     # restored from a snapshot taken before copies existed reads as no copy.
     copy_of: str | None = None
+    # Why the game was set aside (domain.identity.left_out), or None while it is in play; a
+    # class default, so a game restored from an older snapshot reads as not set aside.
+    set_aside: str | None = None
 
     @classmethod
     def start(
@@ -723,6 +741,7 @@ class Game(Aggregate):
         by = person(by)
         text = text.strip()
         self.seen(expect, command_digest("enter", text, by=by))
+        self.refuse_if_set_aside()
         self._no_pending()
         self._as_shown()
         rules = self.rules
@@ -759,6 +778,7 @@ class Game(Aggregate):
         why = _reason(reason, "undone")
         digest = command_digest("undo", why, by=by)
         self.seen(expect, digest)
+        self.refuse_if_set_aside()
         self._no_pending()
         self._as_shown()
         standing = self._standing_list()
@@ -968,6 +988,14 @@ class Game(Aggregate):
                 f"{self.pending_by}); zebra confirm or zebra reject first"
             )
 
+    def refuse_if_set_aside(self) -> None:
+        """A game set aside takes no entry nor correction until it is brought back (#27)."""
+        if self.set_aside is not None:
+            raise IllegalEntry(
+                f"game {self.id.hex[:8]} is set aside ({self.set_aside}); "
+                f"zebra set-aside --back --game {self.id.hex[:8]} --reason R first"
+            )
+
     def _next_id(self) -> str:
         return f"c{len(self.corrections) + 1}"
 
@@ -1007,6 +1035,7 @@ class Game(Aggregate):
             by=by,
         )
         self.seen(expect, digest)
+        self.refuse_if_set_aside()
         self._no_pending()
         self._as_shown(proposal)
         if self.disputes == "agree":
@@ -1679,6 +1708,47 @@ class Game(Aggregate):
     def _copied(self, of: str, by: str, at: str) -> None:
         self._said(f"the game was marked as a copy of {of[:8]} by {by}", None)
         self.copy_of = of
+
+    def put_aside(self, reason: str, by: str, at: str, *, expect: int | None = None) -> None:
+        """Set the game aside (abandoned): recorded, reversible, nothing deleted (issue #27)."""
+        by = person(by)
+        why = _reason(reason, "")
+        if not why:
+            raise IllegalEntry("say why the game is set aside: --reason R (at most 200 characters)")
+        digest = command_digest("set-aside", why, by=by)
+        self.seen(expect, digest)
+        if self.set_aside is not None:
+            raise IllegalEntry(
+                f"game {self.id.hex[:8]} is already set aside ({self.set_aside}); "
+                "zebra set-aside --back brings it back"
+            )
+        self._set_aside(reason=why, by=by, at=at, command=digest)
+
+    def bring_back(self, reason: str, by: str, at: str, *, expect: int | None = None) -> None:
+        """Bring a game set aside back into the lists and the standings (issue #27)."""
+        by = person(by)
+        why = _reason(reason, "")
+        if not why:
+            raise IllegalEntry(
+                "say why the game is brought back: --reason R (at most 200 characters)"
+            )
+        digest = command_digest("bring-back", why, by=by)
+        self.seen(expect, digest)
+        if self.set_aside is None:
+            raise IllegalEntry(
+                f"game {self.id.hex[:8]} is not set aside; there is nothing to bring back"
+            )
+        self._brought_back(reason=why, by=by, at=at, command=digest)
+
+    @event(SetAside)
+    def _set_aside(self, reason: str, by: str, at: str, command: str | None) -> None:
+        self._said(f"the game was set aside by {by} ({reason})", command)
+        self.set_aside = reason
+
+    @event(BroughtBack)
+    def _brought_back(self, reason: str, by: str, at: str, command: str | None) -> None:
+        self._said(f"the game was brought back by {by} ({reason})", command)
+        self.set_aside = None
 
     @event(Rederived)
     def _rederived(self, packed: str, rules: int) -> None:

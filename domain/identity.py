@@ -11,6 +11,10 @@ for the table.
 A record imported on purpose as a second record of a game already stored (``--copy``) carries
 the id of that game (``copy_of``) and never counts where games are counted: ``is_copy`` is the
 one predicate the standings, the listings and the exports ask.
+
+A game the table abandoned can be set aside (issue #27, ``Game.SetAside``): it keeps its record,
+and is left out where games are counted and listed as a copy is, until it is brought back.
+``left_out`` is the one predicate for both.
 """
 
 from __future__ import annotations
@@ -83,7 +87,29 @@ def is_copy(game: Copyable) -> bool:
     return bool(game.copy_of)
 
 
-def copy_marked(status: dict[str, Any], copy_of: str | None) -> dict[str, Any]:
-    """A status view with ``copy_of`` when the game is a copy; any other status as it was (the
-    status of every game stored before copies existed stays what it was)."""
-    return {**status, "copy_of": copy_of} if copy_of else status
+class Countable(Copyable, Protocol):
+    """Anything that knows whether its game is a copy and whether it was set aside."""
+
+    @property
+    def set_aside(self) -> str | None: ...
+
+
+def is_set_aside(game: Countable) -> bool:
+    """Whether the table set this game aside (abandoned, issue #27) and did not bring it back."""
+    return game.set_aside is not None
+
+
+def left_out(game: Countable) -> bool:
+    """Whether a game is left out where games are counted (the standings, a season's export):
+    a marked copy, or a game set aside."""
+    return is_copy(game) or is_set_aside(game)
+
+
+def copy_marked(
+    status: dict[str, Any], copy_of: str | None, set_aside: str | None = None
+) -> dict[str, Any]:
+    """A status view with ``copy_of`` when the game is a copy and ``set_aside`` (the reason)
+    when it is set aside; any other status as it was (the status of every game stored before
+    copies or set-asides existed stays what it was)."""
+    marked = {**status, "copy_of": copy_of} if copy_of else status
+    return {**marked, "set_aside": set_aside} if set_aside is not None else marked

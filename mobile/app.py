@@ -61,6 +61,7 @@ from companion.service import (
     Outcome,
     Referee,
     UnknownGame,
+    in_view,
 )
 from companion.store import STORE_ENV, StoreError, full_disk, resolve
 from mobile import corrections, device, layout, model, pad
@@ -422,7 +423,9 @@ class ZebraApp(App):
         self.call("", self.referee.games, self._show_games)
 
     def _show_games(self, played: list[Any]) -> None:
-        self.game_rows = [model.game_row(g, catalogue.title(g.ruleset)) for g in played]
+        # Games set aside (issue #27) are left out, as zebra games leaves them out.
+        shown, _ = in_view(played)
+        self.game_rows = [model.game_row(g, catalogue.title(g.ruleset)) for g in shown]
 
     def new_game(self) -> None:
         self.message = ""

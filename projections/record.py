@@ -92,6 +92,10 @@ class GameRecord:
 
     # The stored game this record copies (domain.identity.is_copy), or None.
     copy_of: str | None = None
+    # Why the table set the game aside (domain.identity.left_out), or None while it is in play;
+    # ``asides`` is every time it was set aside or brought back, with who, when and why.
+    set_aside: str | None = None
+    asides: tuple[Change, ...] = ()
 
     @property
     def calendar(self) -> tuple[int | None, int | None]:
@@ -348,6 +352,20 @@ def _rederived(event: Game.Rederived, record: GameRecord, version: int) -> GameR
 @_fold.register
 def _copied(event: Game.Copied, record: GameRecord, version: int) -> GameRecord:
     return replace(record, copy_of=event.of, version=version)
+
+
+@_fold.register
+def _set_aside(event: Game.SetAside, record: GameRecord, version: int) -> GameRecord:
+    change = Change("set aside", event.reason, event.by, event.at)
+    return replace(
+        record, set_aside=event.reason, asides=(*record.asides, change), version=version
+    )
+
+
+@_fold.register
+def _brought_back(event: Game.BroughtBack, record: GameRecord, version: int) -> GameRecord:
+    change = Change("brought back", event.reason, event.by, event.at)
+    return replace(record, set_aside=None, asides=(*record.asides, change), version=version)
 
 
 def project(events: Iterable[Any]) -> GameRecord:

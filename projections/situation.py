@@ -11,7 +11,8 @@ from projections.record import project as fold
 
 
 def view(record: GameRecord) -> dict[str, Any]:
-    """The common status keys with the game id and entry counts (and ``copy_of`` for a copy)."""
+    """The common status keys with the game id and entry counts (and ``copy_of`` for a copy,
+    ``set_aside`` for a game set aside)."""
     situation = dict(record.situation)
     return copy_marked(
         {
@@ -25,6 +26,7 @@ def view(record: GameRecord) -> dict[str, Any]:
             "version": record.version,
         },
         record.copy_of,
+        record.set_aside,
     )
 
 

@@ -1,12 +1,12 @@
 """League standings: every finished game in the store, per team and per ruleset; a marked copy
-of a stored game never counts (domain.identity.is_copy)."""
+of a stored game and a game set aside never count (domain.identity.left_out)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from domain.identity import is_copy
+from domain.identity import left_out
 from projections.record import GameRecord
 
 
@@ -41,6 +41,7 @@ class Result:
     score_home: int
     score_away: int
     copy_of: str | None = None
+    set_aside: str | None = None
 
 
 def result_of(record: GameRecord) -> Result:
@@ -56,15 +57,16 @@ def result_of(record: GameRecord) -> Result:
         score_home=int(score.get("home", 0)),
         score_away=int(score.get("away", 0)),
         copy_of=record.copy_of,
+        set_aside=record.set_aside,
     )
 
 
 def project(results: Iterable[Result]) -> list[Standing]:
-    """Standings from game results; unfinished games and copies do not count. Keeps one row per
-    team and ruleset, whatever the number of games."""
+    """Standings from game results; unfinished games, copies and games set aside do not count.
+    Keeps one row per team and ruleset, whatever the number of games."""
     table: dict[tuple[str, str], Standing] = {}
     for result in results:
-        if not result.finished or is_copy(result):
+        if not result.finished or left_out(result):
             continue
         for side, other in (("home", "away"), ("away", "home")):
             team = result.home if side == "home" else result.away

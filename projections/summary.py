@@ -56,6 +56,7 @@ class SummaryFold:
         "season",
         "week",
         "copy_of",
+        "set_aside",
         "__weakref__",  # a test counts the folds alive at once
     )
 
@@ -79,6 +80,7 @@ class SummaryFold:
         self.season: int | None = None
         self.week: int | None = None
         self.copy_of: str | None = None
+        self.set_aside: str | None = None
 
     def evolve(self, event: Any) -> None:
         """Fold one event; an event of a type the record does not know is refused, as there."""
@@ -127,6 +129,7 @@ class SummaryFold:
                 "version": self.version,
             },
             self.copy_of,
+            self.set_aside,
         )
 
     # One fold per event class of the aggregate (as in projections.record).
@@ -198,6 +201,12 @@ class SummaryFold:
     def _copied(self, event: Any) -> None:
         self.copy_of = event.of
 
+    def _set_aside(self, event: Any) -> None:
+        self.set_aside = event.reason
+
+    def _brought_back(self, event: Any) -> None:
+        self.set_aside = None
+
     def _unchanged(self, event: Any) -> None:
         """Amended (a new text, the same standing) and Reverted (its effects are the events
         after it)."""
@@ -221,6 +230,8 @@ _FOLDS: dict[type, Callable[[SummaryFold, Any], None]] = {
     Game.Rejected: SummaryFold._settled,
     Game.Scheduled: SummaryFold._scheduled,
     Game.Copied: SummaryFold._copied,
+    Game.SetAside: SummaryFold._set_aside,
+    Game.BroughtBack: SummaryFold._brought_back,
 }
 
 
