@@ -122,6 +122,9 @@ def downs(status: dict[str, Any], standing: Sequence[Play]) -> str:
     last = last_of_note(standing)
     if last is None or last.category == "setup":
         return "Set-up"
+    if last.play_type == "punt":
+        # The punt is in the air or being returned: no down until the receivers have it.
+        return "Punt"
     # Third and Long's drive before its length card is flipped (third-and-long.txt, "Drives").
     return "New drive" if status.get("key_moments") == 0 else ""
 
