@@ -36,8 +36,10 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Snapshot, dict[str
     games = {}
     for ruleset in DRAWN:
         path = EXAMPLES / f"{ruleset}-full.zebra"
-        # Rush Zone's line 48 is 1st and 10 at midfield (its 60th is a touchdown: no ball spotted).
-        lines = 48 if ruleset == "rushzone" else 60
+        # Rush Zone's line 48 is 1st and 10 at midfield (its 60th is a touchdown: no ball spotted);
+        # Third and Long's line 60 leaves a kickoff due (no key moment to draw), its 62nd a drive
+        # of 5 key moments.
+        lines = {"rushzone": 48, "thirdandlong": 62}.get(ruleset, 60)
         head = "\n".join(path.read_text(encoding="utf-8").splitlines()[:lines])
         script = parse_script(head, str(path))
         game = referee.start(ruleset, script.home or "Home", script.away or "Away", script.options)
