@@ -131,10 +131,13 @@ def downs(status: dict[str, Any], standing: Sequence[Play]) -> str:
 
 def going_for_two(status: dict[str, Any], standing: Sequence[Play]) -> bool:
     """The try is a two-point one: its team said so after the touchdown (a ``go_for_two``
-    ruling, or a decision whose choice is ``two``) or the game's turn says it is converting
-    (Masters of the Gridiron)."""
+    ruling, or a decision whose choice is ``two``), the ball is spotted for a play from
+    scrimmage (1st & Goal spots it at the 2; a kick spots none), or the game's turn says it is
+    converting (Masters of the Gridiron)."""
     turn = status.get("turn")
     if isinstance(turn, dict) and turn.get("converting"):
+        return True
+    if isinstance(status.get("ball_on"), int):
         return True
     for play in reversed(standing):
         for r in reversed(play.rulings):

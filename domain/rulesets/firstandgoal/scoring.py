@@ -53,9 +53,7 @@ def go_for_two(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     """Two-point conversion (p. 9): one card play from the 2."""
     kernel.takes_nothing_more("two", rest)
     s = state.offence
-    ruling = Ruling(
-        "decision", f"{state.name(s)} go for two from the 2.", team=s, data={"choice": "two"}
-    )
+    ruling = Ruling("decision", f"{state.name(s)} go for two from the 2.", team=s)
     after = replace(state, phase="two_call", ball_on=2, down=None, marker=0)
     return after, [ruling]
 
