@@ -415,7 +415,8 @@ def bug_html(record: GameRecord, s: dict[str, Any], bug: Scorebug) -> str:
     if spot and s.get("down") is not None and not s.get("finished"):
         bits.append(f'<span class="spot">Ball on {e(spot)}</span>')
     if bug.clock and not s.get("finished"):
-        bits.append(f'<span class="gameclock">{e(bug.clock)}</span>')
+        lines = "".join(f"<span>{e(part)}</span>" for part in bug.clock.split(" · "))
+        bits.append(f'<span class="gameclock">{lines}</span>')
     if bug.moment is not None:
         bits.append(f'<span class="moment {bug.moment}">{e(bug.banner)}</span>')
     return "".join(teams) + "".join(bits)

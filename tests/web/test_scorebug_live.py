@@ -99,7 +99,14 @@ def test_the_scorebug_shows_time_outs_and_the_card_clock_where_the_game_has_them
     game = game_id.hex
     tab = opened(browser, f"{sqlite_served.url}game/{game}/overlay", 1920, 1080)
     shows(tab, "#bug .downs", "1st & 10")
-    assert tab.text("#bug .gameclock") == "Cards: offence 52 · defence 52"
+    # One line per part of the clock, so the widest strip (time-outs, spot, clock) fits 1920px.
+    assert tab.evaluate(
+        "[...document.querySelectorAll('#bug .gameclock span')].map(s => s.textContent)"
+    ) == ["Cards: offence 52", "defence 52"]
+    left, right = tab.evaluate(
+        "(({left, right}) => [left, right])(document.querySelector('#bug').getBoundingClientRect())"
+    )
+    assert left >= 0 and right <= 1920, (left, right)
     left = tab.evaluate(
         "[...document.querySelectorAll('#bug .timeouts')].map(t => t.dataset.left)"
     )
