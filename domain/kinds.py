@@ -21,6 +21,8 @@ own words). For each kind it says what it means for an nflverse play-by-play row
 * ``drive_end`` / ``drive_start``: how a drive ends or starts with it, in the plain words of
   ``END_REASONS`` and ``START_REASONS``; ``period_end`` for the clock's kinds; ``setup`` for
   what happens before the game proper (a draft, a roster), which belongs to no drive.
+* ``moment`` (derived from the above): what a scorebug or a banner announces after the play,
+  ``touchdown``, ``turnover``, ``period_end`` or ``final``.
 
 docs/exports.md and docs/rulings.md describe the choices made here.
 """
@@ -38,6 +40,8 @@ Score = Literal["touchdown", "field_goal", "extra_point", "two_point", "safety",
 Scorer = Literal["offence", "defence", "either"]
 Yards = Literal["gained", "part", "kick", "return", "lost", "penalty"]
 PeriodEnd = Literal["quarter", "half", "game"]
+# What a scorebug announces after the play a ruling ends (``Kind.moment``).
+Moment = Literal["touchdown", "turnover", "period_end", "final"]
 
 # How a drive ends, in the words the drive summary and the csv use.
 END_REASONS = (
@@ -59,6 +63,10 @@ END_REASONS = (
     "End of game",
     "In progress",
 )
+# The drive ends by which the defence takes the ball: a turnover moment. Not a punt, a missed or
+# blocked kick or a safety (the ball changes hands by the rules of the kick), and none of the
+# kinds that only look for one (``potential_turnover``, ``turnover_check``, ``no_turnover``).
+TURNOVER_ENDS = ("Turnover on downs", "Interception", "Fumble", "Turnover")
 # How a drive starts.
 START_REASONS = (
     "Start of game",
@@ -140,6 +148,21 @@ class Kind:
     def scoring(self) -> bool:
         """Whether rulings of this kind may carry points."""
         return self.score is not None
+
+    @property
+    def moment(self) -> Moment | None:
+        """What a scorebug announces after a play with this ruling: a touchdown (either side's),
+        a turnover, a period's end or the final whistle; ``None`` for everything else. Read from
+        the kind's own columns, so it cannot disagree with the drive summary or the exports."""
+        if self.score == "touchdown":
+            return "touchdown"
+        if self.drive_end in TURNOVER_ENDS:
+            return "turnover"
+        if self.period_end == "game":
+            return "final"
+        if self.period_end is not None:
+            return "period_end"
+        return None
 
 
 def _kinds(*kinds: Kind) -> dict[str, Kind]:

@@ -14,7 +14,8 @@ from typing import Any
 from uuid import UUID
 
 from companion.board import clock_detail, clock_line, field_view, side_line
-from companion.views import ball_line, ordinal
+from companion.scorebug import Scorebug, scorebug
+from companion.views import ball_line
 from domain import rulesets
 from domain.field import spot_name
 from domain.ruleset import IllegalEntry
@@ -119,9 +120,13 @@ def game_link(record: GameRecord) -> str:
     )
 
 
-def situation_words(status: dict[str, Any]) -> str:
-    """Down, distance and the spot when a ball is in play, else what the game shows instead."""
-    return ball_line(status) or field_view(status).caption
+def situation_words(status: dict[str, Any], bug: Scorebug) -> str:
+    """Down, distance and the spot when a ball is in play; else the scorebug's moment of play
+    (a try, a kickoff due, a scoring play or key moment) and what the game shows beside it."""
+    if ball_line(status) and status.get("down") is not None:
+        return ball_line(status)
+    caption = field_view(status).caption
+    return " · ".join(bit for bit in (bug.downs, caption) if bit)
 
 
 def playing_table(records: list[GameRecord]) -> str:
@@ -136,7 +141,8 @@ def playing_table(records: list[GameRecord]) -> str:
         rows.append(
             f'<tr data-game="{UUID(record.game_id).hex}"><td>{game_link(record)}</td>'
             f'<td class="score">{score["home"]} – {score["away"]}</td>'
-            f"<td>{e(clock_line(s))}</td><td>{ball}</td><td>{e(situation_words(s))}</td>"
+            f"<td>{e(clock_line(s))}</td><td>{ball}</td>"
+            f"<td>{e(situation_words(s, scorebug(record)))}</td>"
             f"<td>{e(when(record.last_at))}</td></tr>"
         )
     return (
@@ -206,7 +212,7 @@ def game_parts(snap: Snapshot, game_id: UUID) -> Parts:
         "_title": report.headline(record),
         "notice": notice(snap, game_id),
         "scoreboard": scoreboard(record, s),
-        "situation": situation_part(s),
+        "situation": situation_part(s, scorebug(record)),
         "field": field_svg(field_view(s), record.home, record.away),
         "clock": clock_part(s),
         "drive": drive_part(record),
@@ -264,14 +270,6 @@ def scoreboard(record: GameRecord, s: dict[str, Any]) -> str:
     return teams[0] + f'<div class="period">{e(clock_line(s))}{final}</div>' + teams[1]
 
 
-def down_and_distance(s: dict[str, Any]) -> str:
-    """ "3rd & 4", "1st & Goal": the board's words, from the stored down and distance."""
-    down, distance = s.get("down"), s.get("distance")
-    if s.get("possession") not in ("home", "away") or not isinstance(down, int):
-        return ""
-    return f"{ordinal(down)} & {'Goal' if s.get('goal_to_go') else distance}"
-
-
 def ball_on(s: dict[str, Any]) -> str:
     """Where the ball is, named as a referee announces it (domain.field.spot_name)."""
     side, spot = s.get("possession"), s.get("ball_on")
@@ -281,8 +279,8 @@ def ball_on(s: dict[str, Any]) -> str:
     return spot_name(spot, s[side], s[other])
 
 
-def situation_part(s: dict[str, Any]) -> str:
-    words = situation_words(s)
+def situation_part(s: dict[str, Any], bug: Scorebug) -> str:
+    words = situation_words(s, bug)
     shown = f'<div class="down">{e(words)}</div>' if words else ""
     if s.get("finished"):
         return shown + '<div class="next">Final.</div>'
@@ -385,21 +383,43 @@ def overlay_parts(snap: Snapshot, game_id: UUID) -> Parts:
     if record is None or not record.game_id:
         return {"_title": "Zebra overlay", "bug": ""}
     s = status_of(record)
+    bug = scorebug(record)
+    return {"_title": report.headline(record), "bug": bug_html(record, s, bug)}
+
+
+def bug_html(record: GameRecord, s: dict[str, Any], bug: Scorebug) -> str:
+    """The stream's strip: the teams with their points and time-outs, the period, the downs (or
+    the try, the kickoff, the game's own phase), the spot, the game's own clock, and a banner
+    for the last play's moment."""
     score = s.get("score") or {"home": 0, "away": 0}
     side = s.get("possession")
-    teams = "".join(
-        f'<span class="team {who}{" possession" if side == who else ""}">'
-        f'<span class="name">{e(name)}</span><span class="points">{score.get(who, 0)}</span></span>'
-        for who, name in (("home", record.home), ("away", record.away))
-    )
-    down = down_and_distance(s)
+    teams = []
+    for who, name in (("home", record.home), ("away", record.away)):
+        timeouts = ""
+        if bug.timeouts is not None:
+            left = bug.timeouts[who]
+            timeouts = (
+                f'<span class="timeouts" data-left="{left}" title="time-outs left">'
+                + "".join('<i class="to"></i>' for _ in range(left))
+                + f"<small>TO {left}</small></span>"
+            )
+        teams.append(
+            f'<span class="team {who}{" possession" if side == who else ""}">'
+            f'<span class="name">{e(name)}</span><span class="points">{score.get(who, 0)}</span>'
+            f"{timeouts}</span>"
+        )
+    bits = [f'<span class="period">{e(bug.period)}</span>']
+    if bug.downs:
+        bits.append(f'<span class="downs">{e(bug.downs)}</span>')
     spot = ball_on(s)
-    bits = [f'<span class="period">{e(clock_line(s))}</span>']
-    if down and not s.get("finished"):
-        bits.append(f'<span class="downs">{e(down)}</span>')
-    if spot and not s.get("finished"):
+    if spot and s.get("down") is not None and not s.get("finished"):
         bits.append(f'<span class="spot">Ball on {e(spot)}</span>')
-    return {"_title": report.headline(record), "bug": teams + "".join(bits)}
+    if bug.clock and not s.get("finished"):
+        lines = "".join(f"<span>{e(part)}</span>" for part in bug.clock.split(" · "))
+        bits.append(f'<span class="gameclock">{lines}</span>')
+    if bug.moment is not None:
+        bits.append(f'<span class="moment {bug.moment}">{e(bug.banner)}</span>')
+    return "".join(teams) + "".join(bits)
 
 
 def overlay_page(snap: Snapshot, game_id: UUID, parts: Parts | None = None) -> str:

@@ -36,13 +36,14 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Snapshot, dict[str
     games = {}
     for ruleset in DRAWN:
         path = EXAMPLES / f"{ruleset}-full.zebra"
-        # Rush Zone's 39th entry is 1st and 10 at midfield (a few later, a touchdown: no ball
-        # spotted); the others are well into play by their 46th to 56th entry. Counted in
-        # entries, not lines, so a longer header changes nothing.
-        entries = {"rushzone": 39, "redzone": 56, "firstandgoal": 54, "thirdandlong": 50}
-        script = parse_script(path.read_text(encoding="utf-8"), str(path))
+        # Rush Zone's line 48 is 1st and 10 at midfield (its 60th is a touchdown: no ball spotted);
+        # Third and Long's line 60 leaves a kickoff due (no key moment to draw), its 62nd a drive
+        # of 5 key moments.
+        lines = {"rushzone": 48, "thirdandlong": 62}.get(ruleset, 60)
+        head = "\n".join(path.read_text(encoding="utf-8").splitlines()[:lines])
+        script = parse_script(head, str(path))
         game = referee.start(ruleset, script.home or "Home", script.away or "Away", script.options)
-        for _, line in script.lines[: entries.get(ruleset, 46)]:
+        for _, line in script.lines:
             referee.enter(game.game_id, line)
         games[ruleset] = game.game_id
     follower = Follower(Referee(resolve(store, create=False)))
