@@ -59,18 +59,8 @@ PLAYER_COLUMNS = (
     "team",
     "opponent_team",
     "ruleset",
-    "attempts",
-    "completions",
-    "passing_yards",
-    "passing_tds",
-    "interceptions",
-    "carries",
-    "rushing_yards",
-    "rushing_tds",
-    "targets",
-    "receptions",
-    "receiving_yards",
-    "receiving_tds",
+    # The counts are the play read model's own (projections.plays.player_stats).
+    *plays.STAT_KEYS,
     "ratings",
 )
 TEAM_COLUMNS = (
