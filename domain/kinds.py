@@ -21,6 +21,10 @@ own words). For each kind it says what it means for an nflverse play-by-play row
 * ``drive_end`` / ``drive_start``: how a drive ends or starts with it, in the plain words of
   ``END_REASONS`` and ``START_REASONS``; ``period_end`` for the clock's kinds; ``setup`` for
   what happens before the game proper (a draft, a roster), which belongs to no drive.
+* ``moment``: the moment it is at the table, for headlines (the tablet's banner): a
+  ``touchdown`` (the scoring kinds of a touchdown), a ``turnover`` (the kinds whose drive ends
+  in ``TURNOVERS``: the ball goes to the other team by the defence's doing or on downs), a
+  ``period_end`` (a quarter, a half, regulation), the ``final`` whistle; ``None`` for all else.
 
 docs/exports.md and docs/rulings.md describe the choices made here.
 """
@@ -38,6 +42,8 @@ Score = Literal["touchdown", "field_goal", "extra_point", "two_point", "safety",
 Scorer = Literal["offence", "defence", "either"]
 Yards = Literal["gained", "part", "kick", "return", "lost", "penalty"]
 PeriodEnd = Literal["quarter", "half", "game"]
+# The moment a ruling is for the people at the table: what a headline or a live page announces.
+Moment = Literal["touchdown", "turnover", "period_end", "final"]
 
 # How a drive ends, in the words the drive summary and the csv use.
 END_REASONS = (
@@ -59,6 +65,8 @@ END_REASONS = (
     "End of game",
     "In progress",
 )
+# The drive ends that hand the ball to the other team without a kick or a score: a turnover.
+TURNOVERS = ("Turnover on downs", "Interception", "Fumble", "Turnover")
 # How a drive starts.
 START_REASONS = (
     "Start of game",
@@ -135,6 +143,7 @@ class Kind:
     # On a called pass, the ball is not caught: an incomplete pass (1st & Goal's broken up: "A
     # completed pass means no sack, no BROKEN UP and no TURNOVER", first-and-goal.en.md).
     no_catch: bool = False
+    moment: Moment | None = None
 
     @property
     def scoring(self) -> bool:
@@ -159,10 +168,10 @@ RUN_PASS: Mapping[object, PlayType] = {"run": "run", "pass": "pass"}
 KINDS: Mapping[str, Kind] = _kinds(
     # Scores ----------------------------------------------------------------------------------
     K("touchdown", "a touchdown", score="touchdown", scorer="either",
-      result={"touchdown": 1}, drive_end="Touchdown"),
+      result={"touchdown": 1}, drive_end="Touchdown", moment="touchdown"),
     K("defensive_touchdown", "Masters of the Gridiron: the defence stops the attempt by its "
       "Audible's margin and scores a touchdown", score="touchdown", scorer="defence",
-      result={"touchdown": 1}, drive_end="Opponent touchdown"),
+      result={"touchdown": 1}, drive_end="Opponent touchdown", moment="touchdown"),
     K("defensive_field_goal", "Masters of the Gridiron: the defence stops the attempt by its "
       "Audible's margin and scores a field goal", score="special", scorer="defence",
       drive_end="Opponent field goal"),
@@ -235,7 +244,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("kick", "1st & Goal: both coaches reveal a kick, not a fake"),
     K("fake", "1st & Goal: a faked kick; a card play follows"),
     K("fake_failed", "1st & Goal: a fake against a fake is broken up; the defence takes over",
-      drive_end="Turnover on downs"),
+      drive_end="Turnover on downs", moment="turnover"),
     K("no_block", "1st & Goal: the block try fails, the kick is away"),
     # Returns ---------------------------------------------------------------------------------
     K("return", "a kick or a turnover is returned", yards="return", follows=True),
@@ -294,21 +303,21 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("possession", "who has the ball now, and where"),
     # Turnovers -------------------------------------------------------------------------------
     K("interception", "a pass is intercepted", play_type="pass", result={"interception": 1},
-      drive_end="Interception"),
+      drive_end="Interception", moment="turnover"),
     K("fumble", "Red Zone: the ball carrier fumbles, the ball is loose"),
     K("loose_ball", "Red Zone: where a fumbled or blocked ball lies"),
     K("recovery_call", "Red Zone: the defence calls odd or even for the loose ball"),
     K("recovery_flip", "Red Zone: the flipped number decides who recovers"),
     K("recovered", "Red Zone: the offence recovers its own loose ball"),
     K("fumble_lost", "a fumble is recovered by the other team", result={"fumble_lost": 1},
-      yards="lost", drive_end="Fumble"),
+      yards="lost", drive_end="Fumble", moment="turnover"),
     K("blocked_kick_recovered", "Red Zone: the defence recovers a blocked kick"),
     K("turnover", "Third and Long: the defence takes the ball (the game does not say how)",
-      drive_end="Turnover"),
+      drive_end="Turnover", moment="turnover"),
     K("special_play_turnover", "Red Zone: a Special Play card turns the ball over",
-      drive_end="Turnover"),
+      drive_end="Turnover", moment="turnover"),
     K("turnover_on_downs", "the offence fails on 4th down, the defence takes over",
-      yards="gained", drive_end="Turnover on downs"),
+      yards="gained", drive_end="Turnover on downs", moment="turnover"),
     K("turnover_dice", "1st & Goal: optional turnover rule, roll the referee and penalty "
       "dice"),
     K("turnover_check", "Third and Long: the Turnover Check"),
@@ -335,11 +344,12 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("challenge_overturned", "Third and Long: the review overturns the ruling",
       result={"replay_or_challenge": 1, "replay_or_challenge_result": "overturned"}),
     K("two_minute_warning", "NFL Rush Zone: the last round of the half"),
-    K("quarter_end", "the end of a quarter", period_end="quarter"),
-    K("halftime", "the end of a half", period_end="half"),
-    K("overtime", "the end of regulation, tied: overtime", period_end="half"),
+    K("quarter_end", "the end of a quarter", period_end="quarter", moment="period_end"),
+    K("halftime", "the end of a half", period_end="half", moment="period_end"),
+    K("overtime", "the end of regulation, tied: overtime", period_end="half",
+      moment="period_end"),
     K("overtime_rule", "Masters of the Gridiron: the overtime rule now in force"),
-    K("final", "the final whistle", period_end="game"),
+    K("final", "the final whistle", period_end="game", moment="final"),
     K("time_up", "Third and Long: time runs out in the quarter"),
     K("extra_play", "Third and Long: a time-out buys one more play"),
     K("burn", "1st & Goal: a card burned off the clock"),
