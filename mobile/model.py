@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from companion.board import spot_text, team_names
-from companion.catalogue import Ruling
-from domain.kinds import kind
+from companion.catalogue import Ruling, kind
 
 DIE_COLOURS: dict[str, tuple[float, float, float, float]] = {
     "green": (0.12, 0.55, 0.25, 1),

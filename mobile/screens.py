@@ -215,10 +215,36 @@ class ReasonPopup(ModalView):
         box.clear_widgets()
         for reason in reasons:
             box.add_widget(ReasonButton(source=reason))
+        if reasons:
+            box.add_widget(TypeReasonButton(source="type a reason…"))
         modes = self.ids.modes
         modes.clear_widgets()
         for mode in app().correction_modes:
             modes.add_widget(ModeButton(source=MODE_LABELS[mode], mode=mode))
+
+
+    def typing(self) -> None:
+        """The table's own reason: a text field and USE in place of the reasons."""
+        box = self.ids.reasons
+        box.clear_widgets()
+        field = ReasonInput()
+        box.add_widget(field)
+        box.add_widget(UseReasonButton(source="USE THIS REASON", field=field))
+        field.focus = True
+
+
+class ReasonInput(TextInput):
+    """A reason typed in the picker, one line; Enter uses it."""
+
+
+class TypeReasonButton(FitButton):
+    """TYPE A REASON: the picker's reasons give way to a text field."""
+
+
+class UseReasonButton(FitButton):
+    """Makes the correction with the reason typed beside it."""
+
+    field = ObjectProperty(None)
 
 
 class TypedPopup(ModalView):
