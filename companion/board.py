@@ -138,6 +138,10 @@ class FieldView:
     attacking: int  # +1 when the ball moves right, -1 when it moves left, 0 with no ball
     caption: str
     slots: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    # Beside the slots, per side: the points of defensive scores, which fill no slot
+    # ("Successful defensive scoring plays can be placed to the side",
+    # masters-of-the-gridiron.txt, Defensive Scoring); "" for none.
+    side: tuple[str, str] | None = None
     moments: tuple[int, int] | None = None
     down_column: int | None = None  # the status's down column (1st & Goal's board has four)
 
@@ -154,6 +158,7 @@ def field_view(status: dict[str, Any]) -> FieldView:
             0,
             caption or extras_line(status),
             slots=_slots(status),
+            side=_beside(status.get("defensive_scores")),
             moments=_moments(status),
         )
     # ball_on counts yards to the goal the offence attacks; home attacks the right goal.
@@ -181,6 +186,18 @@ def _slots(status: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]] | 
             return None
         rows.append(tuple(_slot_label(b) for b in boxes))
     return rows[0], rows[1]
+
+
+def _beside(scores: Any) -> tuple[str, str] | None:
+    """The points of each side's scores kept beside the slots ("" for none)."""
+    if not isinstance(scores, dict):
+        return None
+    totals = []
+    for side in ("home", "away"):
+        plays = scores.get(side) or []
+        points = sum(int(p.get("points") or 0) for p in plays if isinstance(p, dict))
+        totals.append(str(points) if plays else "")
+    return totals[0], totals[1]
 
 
 def _slot_label(box: Any) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from domain import rulesets, schedule
 from domain.corrections import DISPUTES
+from domain.kinds import Kind, kind
+from domain.reasons import RESTORE_REASONS, REVERT_REASONS, correction_reasons, typed_reason
 from domain.ruleset import (
     SITUATION_KEYS,
     EntryForm,
@@ -28,13 +30,19 @@ __all__ = [
     "Extra",
     "GameOption",
     "IllegalEntry",
+    "Kind",
     "Prompt",
+    "RESTORE_REASONS",
+    "REVERT_REASONS",
     "Ruling",
     "Slot",
     "calendar",
+    "correction_reasons",
+    "kind",
     "names",
     "options",
     "title",
+    "typed_reason",
 ]
 
 # The game-level option every game has (the record's, not a ruleset's).

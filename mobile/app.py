@@ -96,14 +96,6 @@ SCREENS: dict[str, tuple[str, str]] = {
     "table": ("table.kv", "TableScreen"),
 }
 
-REASONS = (
-    "the die was misread",
-    "the die was cocked",
-    "wrong button tapped",
-    "rolled out of turn",
-)
-RESTORE_REASONS = ("the strike was a mistake", "the table agreed it stands")
-REVERT_REASONS = ("the correction was a mistake", "the table agreed to take it back")
 CORRECTION_MODES = ("strike", "amend", "insert")
 
 
@@ -182,7 +174,7 @@ class ZebraApp(App):
     correction_message = StringProperty("")
     can_force = BooleanProperty(False)
     can_cascade = BooleanProperty(False)
-    reasons = ListProperty(list(REASONS))
+    reasons = ListProperty([])
     correction = DictProperty({})
     correction_mode = StringProperty("strike")
     correction_modes = ListProperty([])
@@ -208,6 +200,7 @@ class ZebraApp(App):
         self.reason_popup: Any = None
         self.typed_popup: Any = None
         self._reason = ""
+        self._picked_reasons: tuple[str, ...] = ()
         self._to_pad = False
         # The version this app's own last command made; its refresh may still be due.
         self._mine = 0
@@ -920,7 +913,7 @@ class ZebraApp(App):
         self._open_picker(
             {"seq": 0, "entry": "", "mode": "revert", "correction": "", "version": self.expect()},
             [],
-            REVERT_REASONS,
+            catalogue.REVERT_REASONS,
         )
         self.strike_preview = "Revert the latest correction, with everything it did"
 
@@ -945,7 +938,12 @@ class ZebraApp(App):
             # The correction is decided on the game as shown when the row was pressed.
             "version": self.expect(),
         }
-        self._open_picker(what, modes, RESTORE_REASONS if restore else REASONS)
+        reasons = (
+            catalogue.RESTORE_REASONS
+            if restore
+            else catalogue.correction_reasons(str(self.status.get("ruleset", "")))
+        )
+        self._open_picker(what, modes, reasons)
 
     def _open_picker(
         self, what: dict[str, Any], modes: list[str], reasons: tuple[str, ...]
@@ -956,6 +954,7 @@ class ZebraApp(App):
         self.can_force = False
         self.can_cascade = False
         self.reasons = list(reasons)
+        self._picked_reasons = tuple(reasons)
         self.pick_mode(what["mode"])
         self.reason_popup = Factory.ReasonPopup()
         self.reason_popup.fill(self.reasons)
@@ -977,10 +976,15 @@ class ZebraApp(App):
                 else "the latest correction"
             )
             self.strike_preview = f"Revert {which}, with everything it did"
-            self.reasons = list(REVERT_REASONS)
+            self.reasons = list(catalogue.REVERT_REASONS)
             if self.reason_popup is not None:
                 self.reason_popup.fill(self.reasons)
             return
+        if self.reasons != list(self._picked_reasons):
+            # Back from revert: the entry's own reasons again.
+            self.reasons = list(self._picked_reasons)
+            if self.reason_popup is not None:
+                self.reason_popup.fill(self.reasons)
         verb = {
             "restore": "Restore",
             "cascade": "Restore, with the entries struck with it,",
@@ -989,6 +993,22 @@ class ZebraApp(App):
             "insert": "Insert an entry before",
         }[mode]
         self.strike_preview = f"{verb} entry {what['seq']}: {what['entry']}"
+
+    def type_reason(self) -> None:
+        """TYPE A REASON in the picker: the reasons give way to a text field for the table's own."""
+        if self.reason_popup is not None:
+            self.correction_message = ""
+            self.reason_popup.typing()
+
+    def correct_typed(self, text: str) -> None:
+        """The typed reason is given: the correction is made with it, or the picker says what a
+        reason must be and nothing is recorded."""
+        try:
+            reason = catalogue.typed_reason(text)
+        except ValueError as exc:
+            self.correction_message = str(exc)
+            return
+        self.correct(reason)
 
     def correct(self, reason: str, force: bool = False) -> None:
         """The reason is picked: restore, strike (the last entry: undo), revert, or go to the

@@ -11,10 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from companion.board import spot_text, team_names
-from companion.catalogue import Ruling
-
-# Ruling kinds that hand the ball to the other team; shown in the turnover colours.
-TURNOVER_WORDS = ("turnover", "interception", "fumble", "loose", "downs", "recovered", "onside")
+from companion.catalogue import Ruling, kind
 
 DIE_COLOURS: dict[str, tuple[float, float, float, float]] = {
     "green": (0.12, 0.55, 0.25, 1),
@@ -76,25 +73,36 @@ def text_colour_on(rgba: tuple[float, float, float, float]) -> tuple[float, floa
 def banner(
     rulings: tuple[Ruling, ...] | list[Ruling], names: dict[str, str]
 ) -> tuple[str, str, str]:
-    """The banner after an entry: a headline a coach cannot miss, the ruling sentences, a kind."""
+    """The banner after an entry: a headline a coach cannot miss, the ruling sentences, a kind.
+
+    The headline is the biggest moment among the rulings, as domain/kinds.py types it (never
+    read from a kind's name): a touchdown, the final whistle, a turnover, points, a period's end.
+    """
     if not rulings:
         return "", "", "none"
     texts = " ".join(r.text for r in rulings)
-    kinds = [r.kind for r in rulings]
-    touchdown = next((r for r in rulings if "touchdown" in r.kind), None)
+    moments = {kind(r.kind).moment: r for r in reversed(rulings)}
+    touchdown = moments.get("touchdown")
     if touchdown is not None:
         team = names.get(touchdown.team or "", "")
         return f"TOUCHDOWN {team.upper()}!", texts, "score"
-    if "final" in kinds:
+    if "final" in moments:
         return "FINAL", texts, "final"
-    if any(any(w in k for w in TURNOVER_WORDS) for k in kinds):
+    if "turnover" in moments:
         return "TURNOVER!", texts, "turnover"
     scorer = next((r for r in rulings if r.points > 0), None)
     if scorer is not None:
         team = names.get(scorer.team or "", "")
         points = "1 POINT" if scorer.points == 1 else f"{scorer.points} POINTS"
         return f"{points} {team.upper()}", texts, "score"
+    period = moments.get("period_end")
+    if period is not None:
+        return PERIOD_HEADLINES[kind(period.kind).period_end or "quarter"], texts, "plain"
     return "", texts, "plain"
+
+
+# A period's end in the banner; the ruling's sentence says what follows (overtime, the kickoff).
+PERIOD_HEADLINES = {"quarter": "END OF QUARTER", "half": "END OF HALF", "game": "FINAL"}
 
 
 BANNER_COLOURS: dict[str, tuple[float, float, float, float]] = {

@@ -215,10 +215,36 @@ class ReasonPopup(ModalView):
         box.clear_widgets()
         for reason in reasons:
             box.add_widget(ReasonButton(source=reason))
+        if reasons:
+            box.add_widget(TypeReasonButton(source="type a reason…"))
         modes = self.ids.modes
         modes.clear_widgets()
         for mode in app().correction_modes:
             modes.add_widget(ModeButton(source=MODE_LABELS[mode], mode=mode))
+
+
+    def typing(self) -> None:
+        """The table's own reason: a text field and USE in place of the reasons."""
+        box = self.ids.reasons
+        box.clear_widgets()
+        field = ReasonInput()
+        box.add_widget(field)
+        box.add_widget(UseReasonButton(source="USE THIS REASON", field=field))
+        field.focus = True
+
+
+class ReasonInput(TextInput):
+    """A reason typed in the picker, one line; Enter uses it."""
+
+
+class TypeReasonButton(FitButton):
+    """TYPE A REASON: the picker's reasons give way to a text field."""
+
+
+class UseReasonButton(FitButton):
+    """Makes the correction with the reason typed beside it."""
+
+    field = ObjectProperty(None)
 
 
 class TypedPopup(ModalView):
@@ -783,6 +809,9 @@ class FieldStrip(Widget):
         # Where the ball was last drawn (window pixels of its centre) and its half-height.
         self.ball_at: tuple[float, float] | None = None
         self.ball_radius = 0.0
+        # The texts of the last redraw, in drawing order: what the strip says, readable as a
+        # label's text is (the strip paints textures, not Label widgets).
+        self.labels: list[str] = []
         self._redraw = Clock.create_trigger(self.redraw, -1)
         self.bind(pos=self._redraw, size=self._redraw, view=self._redraw)
         self.bind(home=self._redraw, away=self._redraw)
@@ -793,6 +822,7 @@ class FieldStrip(Widget):
         caption_h = max(min(h * 0.26, dp(36)), dp(16))
         fy, fh = y0 + caption_h, h - caption_h
         self.ball_at = None
+        self.labels = []
         if self.view.slots is not None:
             self._draw_slots(x0, fy, w, fh)
         elif self.view.moments is not None:
@@ -832,13 +862,16 @@ class FieldStrip(Widget):
         # Nothing fits: nothing is drawn rather than a name spilling over the field.
 
     def _draw_slots(self, x0: float, fy: float, w: float, fh: float) -> None:
-        """Nine scoring slots per side, filled with the points scored in each."""
+        """Nine scoring slots per side, filled with the points scored in each, and the side
+        cell with the defensive scores placed beside them."""
         assert self.view.slots is not None
         name_w = w * 0.16
         row_h = fh / 2
-        for row, (name, boxes) in enumerate(
+        side = self.view.side
+        for row, (name, slots) in enumerate(
             zip((self.home, self.away), self.view.slots, strict=True)
         ):
+            boxes: tuple[str, ...] = slots if side is None else (*slots, side[row])
             y = fy + fh - (row + 1) * row_h
             self._fitted(
                 name.upper(),
@@ -855,8 +888,9 @@ class FieldStrip(Widget):
                 with self.canvas:
                     Color(*(model.FIELD_GREEN if label else (0.18, 0.2, 0.25, 1)))
                     Rectangle(pos=(bx + 3, y + 3), size=(box_w - 6, row_h - 6))
+                placeholder = "side" if i == len(slots) else f"#{i + 1}"
                 self._fitted(
-                    label or f"#{i + 1}",
+                    label or placeholder,
                     bx + box_w / 2,
                     y + row_h / 2,
                     box_w - dp(8),
@@ -984,6 +1018,7 @@ class FieldStrip(Widget):
             label = CoreLabel(text=text, font_size=size, bold=bold)
             label.refresh()
             texture = self._textures[key] = label.texture
+        self.labels.append(text)
         tw, th = texture.size
         with self.canvas:
             Color(1, 1, 1, 1)
