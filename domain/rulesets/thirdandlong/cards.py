@@ -23,7 +23,6 @@ from domain.rulesets.thirdandlong.state import (
     count,
     star_at,
 )
-from domain.words import possessive
 
 
 def all_cards_back(state: ThirdAndLongState) -> ThirdAndLongState:
@@ -142,7 +141,7 @@ def heal(state: ThirdAndLongState, unit: str) -> tuple[tuple[Injury, ...], list[
             rulings.append(
                 Ruling(
                     "injury_return",
-                    f"{possessive(state.name(i.side))} {i.position.upper()} returns from injury.",
+                    f"{state.name(i.side)}'s {i.position.upper()} returns from injury.",
                     team=i.side,
                 )
             )

@@ -29,7 +29,6 @@ from domain.rulesets.thirdandlong.state import (
     team_of,
 )
 from domain.rulesets.thirdandlong.wording import money, roster_line
-from domain.words import possessive
 
 
 def star_entry(
@@ -47,8 +46,7 @@ def star_entry(
         raise IllegalEntry(f"{rest[1]!r} is not a position; expected one of qb rb wr lb cb s")
     if state.draft and state.draft_turn != side:
         raise IllegalEntry(
-            f"it is {possessive(state.name(draft_picker(state)))} pick in the draft, "
-            f"not {possessive(state.name(side))}"
+            f"it is {state.name(draft_picker(state))}'s pick in the draft, not {state.name(side)}'s"
         )
     salary = read_salary(rest[2])
     values = tuple(read_attribute(t, position) for t in rest[3:6])
