@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kinds import KINDS, TURNOVERS, kind
+from domain.kinds import KINDS, TURNOVER_ENDS, kind
 from domain.ruleset import Ruling
 from mobile import model
 
 NAMES = {"home": "Packers", "away": "Cowboys"}
 
-# What hands the ball to the other team (a drive end of TURNOVERS), named here by hand so the
+# What hands the ball to the other team (a drive end of TURNOVER_ENDS), named here by hand so the
 # vocabulary cannot quietly drop or add one.
 TURNOVER_KINDS = {
     "interception",
@@ -77,7 +77,7 @@ def test_every_kind_headlines_what_it_means(name: str) -> None:
 
 def test_the_turnover_moments_are_the_drive_ends_that_turn_the_ball_over() -> None:
     assert {n for n, k in KINDS.items() if k.moment == "turnover"} == TURNOVER_KINDS
-    assert {n for n, k in KINDS.items() if k.drive_end in TURNOVERS} == TURNOVER_KINDS
+    assert {n for n, k in KINDS.items() if k.drive_end in TURNOVER_ENDS} == TURNOVER_KINDS
     assert {n for n, k in KINDS.items() if k.moment == "touchdown"} == TOUCHDOWN_KINDS
     assert {n for n, k in KINDS.items() if k.score == "touchdown"} == TOUCHDOWN_KINDS
     ends = {n for n, k in KINDS.items() if k.period_end is not None}
