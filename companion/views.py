@@ -355,3 +355,20 @@ def copy_note(copy_of: str) -> str:
 def aside_note(reason: str) -> str:
     """What a game set aside says wherever it is shown (issue #27)."""
     return f"set aside: {reason}"
+
+
+def plays_of_entries(record: GameRecord) -> dict[int, tuple[int, bool, str]]:
+    """Each entry's play (projections.plays): its number, whether the entry opens it, and the
+    play as a heading ("Play 13 · pass"), for a log that shows entries grouped in plays."""
+    from projections import plays
+
+    found: dict[int, tuple[int, bool, str]] = {}
+    for play in plays.plays(record):
+        heading = f"Play {play.number}"
+        if play.deleted:
+            heading += " · struck"
+        elif play.play_type:
+            heading += f" · {play.play_type.replace('_', ' ')}"
+        for at, seq in enumerate(play.seqs):
+            found.setdefault(seq, (play.number, at == 0, heading))
+    return found

@@ -570,7 +570,7 @@ class ZebraApp(App):
         if record is None:
             return None
         with self._rows_lock:
-            rows = model.log_rows(record.lines, self._rows_cache)
+            rows = model.log_rows(record.lines, self._rows_cache, views.plays_of_entries(record))
         usage = usage_of(record, prompt) if prompt is not None else None
         return Prepared(record, rows, prompt, usage)
 
@@ -581,7 +581,9 @@ class ZebraApp(App):
             self.log_rows = prepared.rows
             return
         with self._rows_lock:
-            self.log_rows = model.log_rows(record.lines, self._rows_cache)
+            self.log_rows = model.log_rows(
+                record.lines, self._rows_cache, views.plays_of_entries(record)
+            )
 
     def _poll(self, _dt: float) -> None:
         # Returns None on purpose: a Kivy interval whose callback returns False is cancelled.

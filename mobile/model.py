@@ -161,7 +161,11 @@ def game_row(summary: Any, title: str) -> dict[str, Any]:
     }
 
 
-def log_row(line: Any, last_standing: int | None) -> dict[str, Any]:
+Played = tuple[int, bool, str]
+"""An entry's play: its number, whether the entry opens it, its heading (companion.views)."""
+
+
+def log_row(line: Any, last_standing: int | None, play: Played | None = None) -> dict[str, Any]:
     """A log-drawer row for one line of the record; struck entries are drawn struck through
     with the reason.
 
@@ -178,8 +182,13 @@ def log_row(line: Any, last_standing: int | None) -> dict[str, Any]:
         )
     else:
         text = f"[b]{line.seq}. {escape(line.text)}[/b]\n{escape(rulings)}"
+    if play is not None and play[1]:
+        # The entries are read in plays (projections.plays): the first entry of each play
+        # carries its heading; a long press still corrects the entry itself.
+        text = f"[color=9fb3d1][i]{escape(play[2])}[/i][/color]\n{text}"
     ids = [c.correction for c in line.history if getattr(c, "correction", None)]
     return {
+        "play": play[0] if play is not None else 0,
         "seq": line.seq,
         "entry": line.text,
         "text": text,
@@ -190,21 +199,28 @@ def log_row(line: Any, last_standing: int | None) -> dict[str, Any]:
     }
 
 
-def log_rows(lines: Any, cache: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
-    """The drawer's rows, latest first; a row is built once per state of its line (``cache``),
-    so a tap that adds one entry builds one row, not the whole log."""
+def log_rows(
+    lines: Any,
+    cache: dict[Any, dict[str, Any]],
+    plays: dict[int, Played] | None = None,
+) -> list[dict[str, Any]]:
+    """The drawer's rows, latest first, each entry under the play it belongs to (``plays``:
+    companion.views.plays_of_entries); a row is built once per state of its line and its play
+    (``cache``), so a tap that adds one entry builds one row, not the whole log."""
     shown = [line for line in lines if not line.withdrawn]
     standing = [line.seq for line in shown if line.struck is None]
     last = standing[-1] if standing else None
+    played = plays or {}
     rows = []
     for line in reversed(shown):
-        key = _row_key(line, last)
+        play = played.get(line.seq)
+        key = (*_row_key(line, last), play)
         row = cache.get(key)
         if row is None:
-            row = cache[key] = log_row(line, last)
+            row = cache[key] = log_row(line, last, play)
         rows.append(row)
     if len(cache) > 4 * len(shown) + 64:
-        live = {_row_key(line, last) for line in shown}
+        live = {(*_row_key(line, last), played.get(line.seq)) for line in shown}
         for key in [k for k in cache if k not in live]:
             del cache[key]
     return rows
