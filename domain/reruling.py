@@ -3,9 +3,12 @@
 Every stored ruling carries the version of the rules that made it (``Ruled.rules``,
 ``Rederived.rules``). When a standing entry's ruling was made under another version than the
 rules installed now, the installed rules are run over the game from the opening and compared
-with what the record shows, entry by entry: the rulings and the situation after each one. The
-entries they would rule differently are named, and the record is kept as it stands until the
-table adopts the new rulings with ``zebra rerule`` (a correction like any other, revertible).
+with what the record shows, entry by entry: the rulings' facts and the situation after each one.
+Only facts are compared (a ruling's kind, team, points, yards and data; the situation without
+its sentences, ``SENTENCE_KEYS``): a sentence worded anew (issue #27: "Cowboys'" for
+"Cowboys's") rules nothing otherwise. The entries they would rule differently are named, and the
+record is kept as it stands until the table adopts the new rulings with ``zebra rerule`` (a
+correction like any other, revertible).
 
 Pure: no I/O. The comparison reads the stored steps the aggregate keeps (``StoredStep``).
 """
@@ -106,11 +109,37 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+# The situation's keys that are sentences for the table to read, not facts of the game: a new
+# wording of them is no new ruling.
+SENTENCE_KEYS = ("next",)
+# A ruling's sentence: what it says, not what it rules.
+RULING_SENTENCE = "text"
+
+
+def ruling_facts(ruling: Mapping[str, Any]) -> dict[str, Any]:
+    """What a ruling rules, without its sentence: kind, team, points, yards and data (a ruling
+    stored without a key reads as the ``Ruling`` default)."""
+    facts = {k: v for k, v in ruling.items() if k != RULING_SENTENCE}
+    facts.setdefault("team", None)
+    facts.setdefault("points", 0)
+    facts.setdefault("yards", None)
+    facts["data"] = facts.get("data") or {}
+    same: dict[str, Any] = plain(facts)
+    return same
+
+
+def same_rulings(stored: Sequence[Mapping[str, Any]], made: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether two entries' rulings rule the same: the same facts in the same order, whatever
+    their sentences say (docs/rulings.md, "A game remembers the rules that judged it")."""
+    return [ruling_facts(r) for r in stored] == [ruling_facts(r) for r in made]
+
+
 def _same_situation(stored: Mapping[str, Any], made: Mapping[str, Any]) -> tuple[str, ...]:
     """The keys in which two situations differ; a key stored before it existed (issue #16's
-    period keys) is not a difference."""
+    period keys) is not a difference, nor is a sentence (``SENTENCE_KEYS``) worded anew."""
     keys = [k for k in made if k in stored or k not in LATER_SITUATION_KEYS]
     keys += [k for k in stored if k not in made]
+    keys = [k for k in keys if k not in SENTENCE_KEYS]
     return tuple(k for k in keys if stored.get(k) != made.get(k))
 
 
@@ -145,6 +174,6 @@ def differences(
         after = plain([r.to_dict() for r in rulings])
         now = plain(rules.situation(state))
         keys = _same_situation(shown, now)
-        if keys or plain(deltas.expanded(step.rulings)) != after:
+        if keys or not same_rulings(deltas.expanded(step.rulings), after):
             found.append(Difference(seq, before, tuple(str(r["text"]) for r in after), keys))
     return found, shown

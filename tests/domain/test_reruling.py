@@ -8,6 +8,7 @@ would ship them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -196,3 +197,81 @@ def test_with_disputes_agree_a_rerule_waits_for_the_other_coach(
     assert game.disagreement() is None and game.ruled_under == [2]
     log = game.corrections["c1"]
     assert (log.kind, log.by) == ("rerule", "ann")
+
+
+# Issue #27: a ruling is compared by its facts, never by its sentence ----------------------------
+
+HEADS = [2, 5]  # the entries "flip heads" of ENTRIES
+
+
+def reworded(monkeypatch: pytest.MonkeyPatch, **change: Any) -> None:
+    """A release under rules 2 whose "flip heads" rulings differ by ``change`` only (a field of
+    ``Ruling``: its sentence or one of its facts), every other entry ruled as before."""
+    apply = coinflip.RULESET.apply
+
+    def changed(state: Any, text: str) -> Any:
+        after, rulings = apply(state, text)
+        if text == "flip heads":
+            rulings = [dataclasses.replace(r, **change) for r in rulings]
+        return after, rulings
+
+    monkeypatch.setattr(coinflip.RULESET, "apply", changed)
+    monkeypatch.setattr(coinflip.RULESET, "version", 2)
+
+
+def test_a_ruling_worded_anew_is_no_re_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
+    events = played().collect_events()
+    reworded(monkeypatch, text="Heads! Ten yards, and a first down.")
+    game = replayed(events)
+    assert game.ruled_under == [1] and game.disagreement() is None
+    game.enter("flip heads", "ref", "t2")  # nothing refused
+
+
+def test_a_next_step_worded_anew_is_no_re_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
+    events = played().collect_events()
+    situation = coinflip.RULESET.situation
+
+    def said_otherwise(state: Any) -> dict[str, Any]:
+        return {**situation(state), "next": "Over to you: flip."}
+
+    monkeypatch.setattr(coinflip.RULESET, "situation", said_otherwise)
+    monkeypatch.setattr(coinflip.RULESET, "version", 2)
+    assert replayed(events).disagreement() is None
+
+
+@pytest.mark.parametrize(
+    ("fact", "same", "other"),
+    [
+        ("kind", "first_down", "gain"),
+        ("team", "home", "away"),
+        ("points", 0, 1),
+        ("yards", coinflip.GAIN, coinflip.GAIN + 1),
+        ("data", {}, {"players": {"carrier": "Payton"}}),
+    ],
+)
+def test_a_changed_fact_is_a_re_ruling_and_the_same_fact_is_none(
+    monkeypatch: pytest.MonkeyPatch, fact: str, same: Any, other: Any
+) -> None:
+    events = played().collect_events()
+    with monkeypatch.context() as m:
+        reworded(m, **{fact: same}, text="Heads, worded anew.")
+        assert replayed(events).disagreement() is None
+    reworded(monkeypatch, **{fact: other})
+    found = replayed(events).disagreement()
+    assert found is not None and found.seqs == HEADS
+    assert found.differences[0].keys == ()  # the rulings differ, not the situation
+
+
+def test_a_changed_situation_fact_is_a_re_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
+    events = played().collect_events()
+    situation = coinflip.RULESET.situation
+
+    def moved(state: Any) -> dict[str, Any]:
+        shown = situation(state)
+        return {**shown, "ball_on": shown["ball_on"] + 1} if shown["ball_on"] else shown
+
+    monkeypatch.setattr(coinflip.RULESET, "situation", moved)
+    monkeypatch.setattr(coinflip.RULESET, "version", 2)
+    found = replayed(events).disagreement()
+    assert found is not None and found.seqs == [1, 2, 3, 4, 5]
+    assert {d.keys for d in found.differences} == {("ball_on",)}
