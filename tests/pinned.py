@@ -9,7 +9,12 @@ through the real aggregate (``domain.game.Game``) and renders what the CLI would
 * ``log``: ``zebra log`` (the play-by-play, ``companion.views.log_lines``);
 * ``history``: ``zebra history`` (every entry with its rulings, ``companion.views.history_lines``);
 * ``rows``: ``zebra export -f jsonl`` (``projections.playrows``);
-* ``report``: ``zebra export -f md`` (``projections.report``).
+* ``report``: ``zebra export -f md`` (``projections.report``);
+* ``ruled``: what was ruled, the facts only (issue #27): each entry's rulings without their
+  sentences and the situation after it without its sentence (``domain.reruling``'s
+  ``ruling_facts`` and ``SENTENCE_KEYS``, what a stored game is compared by). A change of
+  wording changes the other parts and leaves this one; tests/domain/test_rules_versions.py
+  holds each game's rules version to this part alone.
 
 The game id (a random UUID) and the time stamps are constants, so the same entries
 always render the same text. Random games are composed only from what the ruleset offers
@@ -31,6 +36,7 @@ from typing import Any
 from companion import views
 from domain import rulesets
 from domain.game import Game
+from domain.reruling import SENTENCE_KEYS, ruling_facts
 from projections import playbyplay, playrows, report
 from projections import record as folding
 from projections import situation as status_view
@@ -49,10 +55,10 @@ MAX_ENTRIES = 100
 AT = "2000-01-01T00:00:00+00:00"
 BY = "pin"
 GAME_ID = "00000000-0000-0000-0000-000000000000"
-PARTS = ("status", "situations", "log", "history", "rows", "report")
+PARTS = ("status", "situations", "log", "history", "rows", "report", "ruled")
 # A random game's history and report are made from the same rulings as its rows and log; the
 # examples pin them in full, and leaving them out of the random games halves their cost.
-RANDOM_PARTS = ("status", "situations", "log", "rows")
+RANDOM_PARTS = ("status", "situations", "log", "rows", "ruled")
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,7 @@ def render(game: Game, parts: tuple[str, ...] = PARTS) -> Rendered:
     situations = [
         json.dumps(line.situation, ensure_ascii=False) for line in record.lines if line.situation
     ]
+    ruled = [json.dumps(ruled_facts(line), ensure_ascii=False) for line in record.lines]
     renderers = {
         "status": lambda: json.dumps(
             without_calendar(status_view.view(record)), ensure_ascii=False
@@ -114,9 +121,23 @@ def render(game: Game, parts: tuple[str, ...] = PARTS) -> Rendered:
         "history": lambda: "\n".join(views.history_lines(record)),
         "rows": lambda: playrows.to_jsonl(playrows.rows(record)),
         "report": lambda: report.markdown(record),
+        "ruled": lambda: "\n".join(ruled),
     }
     texts = {part: renderers[part]() for part in parts}
     return Rendered(tuple(line.text for line in record.lines), texts)
+
+
+def ruled_facts(line: folding.Line) -> dict[str, Any]:
+    """What one entry ruled, the facts only: its rulings without their sentences and the
+    situation after it without its sentences (what ``domain.reruling`` compares)."""
+    after = line.situation
+    return {
+        "seq": line.seq,
+        "rulings": [ruling_facts(r) for r in line.rulings],
+        "situation": None
+        if after is None
+        else {k: v for k, v in after.items() if k not in SENTENCE_KEYS},
+    }
 
 
 def without_calendar(status: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +167,13 @@ def example_paths() -> list[Path]:
 
 
 # The two large parts (a line per entry of JSON) are kept gzipped: a tenth of the size.
-SUFFIX = {"status": "json", "situations": "jsonl.gz", "rows": "jsonl.gz", "report": "md"}
+SUFFIX = {
+    "status": "json",
+    "situations": "jsonl.gz",
+    "rows": "jsonl.gz",
+    "report": "md",
+    "ruled": "jsonl.gz",
+}
 
 
 def example_file(path: Path, part: str) -> Path:

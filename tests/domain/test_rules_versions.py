@@ -5,8 +5,10 @@ A stored ruling records the version of the rules that made it, and a game whose 
 under another version is named before anything more is recorded against it. That only works if
 the version is bumped whenever a ruling can change; the pin (tests/fixtures/pinned, issue #18) is
 regenerated exactly then. So the pin of each game is held here with the version it was made
-under: a pin regenerated without a bump fails, and the bump is one line here and one in
-domain/rules_versions.py.
+under: a pin whose rulings' facts changed without a bump fails, and the bump is one line here and
+one in domain/rules_versions.py. Only the facts count (the pin's ``ruled`` part, issue #27): a
+sentence worded anew regenerates the pin's other parts and needs no bump, as domain/reruling.py
+does not re-judge a stored game for it.
 """
 
 from __future__ import annotations
@@ -23,22 +25,25 @@ from tests import pinned
 # ruleset -> (rules version, digest of its pin). A game's pin changed: bump its RULES_VERSION in
 # domain/rules_versions.py and put the new version and the digest the failure prints here.
 PINNED: dict[str, tuple[int, str]] = {
-    "rushzone": (1, "d19ea3447e4251f8"),
-    "redzone": (1, "0c27f93713208498"),
-    "firstandgoal": (1, "ee0aa3a43299fcb9"),
-    "thirdandlong": (2, "3194c9cde4990a26"),
-    "gridironmasters": (1, "26a0cc3b4bded2ca"),
+    "rushzone": (1, "b6fe972cd156a896"),
+    "redzone": (1, "96024c2e94d799f0"),
+    "firstandgoal": (1, "39e656bc6fcfb613"),
+    "thirdandlong": (2, "c9f7b9d2e15e938f"),
+    "gridironmasters": (1, "23c03dece6eeabf7"),
 }
 
 
-# The parts of the pin the rulings make: what was ruled (the log), and the situation after each
-# entry and at the end. The history, the csv/jsonl rows and the report present the same rulings;
-# a change of presentation alone (a column, a label) is no new rules version.
-RULED_PARTS = ("status", "situations", "log")
+# The part of the pin the rulings make: the facts of every ruling and of the situation after
+# each entry, without their sentences (``pinned.ruled_facts``, what domain/reruling.py compares a
+# stored game by). The log, the history, the rows and the report present the same rulings in
+# words; a change of words alone (issue #27: "Cowboys'" for "Cowboys's") or of presentation (a
+# column, a label) changes those parts of the pin, which the pin test shows, and is no new rules
+# version: a stored game is not re-judged for it.
+RULED_PARTS = ("ruled",)
 
 
 def pin_digest(name: str) -> str:
-    """A digest of the ruled parts of one game's pin (its examples and its random games), read
+    """A digest of the ruled part of one game's pin (its examples and its random games), read
     as text: the pin's content, not how gzip packed it."""
     h = hashlib.sha256()
     data = pinned.load_random(name)
@@ -96,3 +101,25 @@ def test_a_pin_regenerated_without_a_bump_is_named_and_with_one_passes() -> None
 def test_a_version_never_goes_back_below_the_baseline() -> None:
     # Rulings stored before versions existed are read as the baseline (docs/events.md).
     assert all(v >= versions.BASELINE for v in versions.RULES_VERSION.values())
+
+
+def test_the_ruled_part_reads_the_facts_and_never_the_sentences() -> None:
+    from dataclasses import replace
+
+    from projections.record import Line
+
+    ruling = {"kind": "skill", "text": "Cowboys's Catch: red, +4 yards.", "team": "away"}
+    line = Line(1, "skill red 4", "ref", "t", ({**ruling, "yards": 4},), {"ball_on": 30})
+    said = {**line.situation, "next": "Cowboys's ball"} if line.situation else None
+    worded = replace(
+        line,
+        rulings=({**ruling, "yards": 4, "text": "Cowboys' Catch: red, +4 yards."},),
+        situation={**(said or {}), "next": "Cowboys' ball"},
+    )
+    assert pinned.ruled_facts(replace(line, situation=said)) == pinned.ruled_facts(worded)
+    # Each fact, changed, is seen.
+    for fact, value in (("kind", "gain"), ("team", "home"), ("points", 6), ("yards", 5)):
+        other = replace(line, rulings=({**ruling, "yards": 4, fact: value},))
+        assert pinned.ruled_facts(other) != pinned.ruled_facts(line), fact
+    moved = replace(line, situation={"ball_on": 31})
+    assert pinned.ruled_facts(moved) != pinned.ruled_facts(line)
