@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from domain.ruleset import IllegalEntry, Side
+from domain.words import a_or_an, possessive
 
 MAX_ENTRY_LENGTH = 200
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -115,8 +116,8 @@ def rolls(
                 due = " and ".join(names[s.side] for s in expected)
                 raise IllegalEntry(f"{names[side]} does not roll now; only {due} rolls")
             if side in result:
-                raise IllegalEntry(f"{names[side]}'s roll was given twice")
-            result[side] = _count(faces(toks, what=f"a {spec.colour} die"), spec, names)
+                raise IllegalEntry(f"{possessive(names[side])} roll was given twice")
+            result[side] = _count(faces(toks, what=f"{a_or_an(spec.colour)} die"), spec, names)
         missing = [names[s.side] for s in expected if s.side not in result]
         if missing:
             raise IllegalEntry(f"missing the roll of {', '.join(missing)}; expected {describe}")
@@ -125,9 +126,9 @@ def rolls(
         if len(groups) != len(expected):
             raise IllegalEntry(f"expected {len(expected)} rolls ({describe}); got {len(groups)}")
         for spec, (_, toks) in zip(expected, groups, strict=True):
-            result[spec.side] = _count(faces(toks, what=f"a {spec.colour} die"), spec, names)
+            result[spec.side] = _count(faces(toks, what=f"{a_or_an(spec.colour)} die"), spec, names)
         return result
-    flat = faces(groups[0][1] if groups else [], what=f"a {expected[0].colour} die")
+    flat = faces(groups[0][1] if groups else [], what=f"{a_or_an(expected[0].colour)} die")
     if len(flat) != total:
         raise IllegalEntry(f"expected {total} dice ({describe}); got {len(flat)}")
     at = 0

@@ -438,7 +438,7 @@ def test_a_tight_end_on_the_discard_pile_takes_a_receivers_place() -> None:
     g = kicked()
     g.enter("discard home rb Ricky Watters", "discard home te Ben Coates")
     injure_rice(g)
-    assert "a RB card" in g.refused("sub discard Ricky Watters")
+    assert "an RB card" in g.refused("sub discard Ricky Watters")
     assert "Ben Coates" in g.refused("sub draw")
     g.enter("sub discard Ben Coates")
     assert g.sit["lineups"]["home"]["offence"]["lwr"] == "Ben Coates"

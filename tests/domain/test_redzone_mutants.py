@@ -300,11 +300,11 @@ def test_rb_result_checks_the_back_the_run_was_called_to() -> None:
     WR in a back's place, "All running plays to the LRB go the RRB" (and the other way)."""
     g = kicked()
     g.enter("call dive lrb", "defend 4-3", "flip yellow yellow", "result rb")
-    assert "Barry Sanders's Run skill" in RULESET.expected(g.state).text
+    assert "Barry Sanders' Run skill" in RULESET.expected(g.state).text
     g = squads_of_20()
     g.enter("bench home wr3 rb2")
     g.enter("call dive rrb", "defend 4-3", "flip yellow yellow", "result rb")
-    assert "Barry Sanders's Run skill" in RULESET.expected(g.state).text
+    assert "Barry Sanders' Run skill" in RULESET.expected(g.state).text
 
 
 def test_db_result_with_nobody_opposite_checks_the_first_defender_of_that_kind() -> None:
@@ -685,10 +685,10 @@ def test_a_possible_sack_checks_the_play_side_lineman_or_linebacker() -> None:
 
 def test_a_db_sack_checks_the_play_side_defensive_backs_tackle() -> None:
     """Red Zone Charts, passing: "DB* = DB achieves a sack. Check DB Tackle skill"."""
-    for target, name in (("rwr", "Aeneas Williams"), ("lwr", "Ronnie Lott")):
+    for target, whose in (("rwr", "Aeneas Williams'"), ("lwr", "Ronnie Lott's")):
         g = kicked()
         g.enter(f"call hook {target} 4", "defend blitz", "flip green green", "result db*")
-        assert f"for {name}'s Tackle skill" in RULESET.expected(g.state).text
+        assert f"for {whose} Tackle skill" in RULESET.expected(g.state).text
 
 
 def test_the_kick_return_flip_offers_a_printed_number_from_0_to_99() -> None:

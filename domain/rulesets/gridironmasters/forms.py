@@ -34,6 +34,7 @@ from domain.rulesets.gridironmasters.state import (
     Unit,
     ratings_text,
 )
+from domain.words import a_or_an
 
 
 def player_forms(state: GridironState, side: Side, unit: Unit) -> list[EntryForm]:
@@ -53,7 +54,7 @@ def player_forms(state: GridironState, side: Side, unit: Unit) -> list[EntryForm
         forms.append(
             EntryForm(
                 unit,
-                f"a {card} card from the roster, by Player # or name",
+                f"{a_or_an(card)} card from the roster, by Player # or name",
                 (Slot("Player # or name", "word", side=side, words=ready, labels=shown),),
             )
         )
@@ -150,7 +151,7 @@ def card_forms(state: GridironState) -> list[EntryForm]:
         forms.append(
             EntryForm(
                 "card",
-                f"enter a {unit} card into a team's roster once, to choose it by # later",
+                f"enter {a_or_an(unit)} card into a team's roster once, to choose it by # later",
                 (
                     Slot("team", "word", words=SIDES),
                     Slot("Player #", "number", low=1, high=MAX_CARD_NUMBER),

@@ -34,6 +34,7 @@ from domain.rulesets.gridironmasters.state import (
     Unit,
     ratings_text,
 )
+from domain.words import possessive
 
 KEYWORD_ALIASES = {
     "offence": "offense",
@@ -144,7 +145,8 @@ def choose_card(
         raise IllegalEntry(f"{found.label} is not {want}")
     if on_discard_pile(state, side, found):
         raise IllegalEntry(
-            f"{found.label} ({ratings_text(found)}) is on {state.name(side)}'s discard pile; "
+            f"{found.label} ({ratings_text(found)}) is on "
+            f"{possessive(state.name(side))} discard pile; "
             "play a card from the hand (another card printed the same: type its name too)"
         )
     return found, state

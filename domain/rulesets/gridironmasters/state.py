@@ -13,6 +13,7 @@ from domain.ruleset import (
     other,
 )
 from domain.teams import TwoTeams
+from domain.words import a_or_an
 
 SLOTS_PER_SIDE = 9
 
@@ -297,10 +298,9 @@ def ratings_text(card: Card) -> str:
 
 def play_text(play: Play) -> str:
     result = "Touchdown" if play.result == "touchdown" else "Field Goal"
-    kind = f"a {PLAY_TYPE_NAMES[play.play_type]}" if play.play_type else "a"
-    kind = kind.replace("a Inside", "an Inside").replace("a Outside", "an Outside")
+    kind = a_or_an(PLAY_TYPE_NAMES[play.play_type]) if play.play_type else "a"
     text = f"{kind} {result} card using {' or '.join(RATING_NAMES[r] for r in play.ratings)}"
     if play.bonus:
         who = " or ".join(p.upper() for p in play.bonus_positions)
-        text += f", +{play.bonus} to {'any player' if who == 'ANY' else 'a ' + who}"
+        text += f", +{play.bonus} to {'any player' if who == 'ANY' else a_or_an(who)}"
     return text + f", stopped by {' or '.join(RATING_NAMES[r] for r in play.stops)}"

@@ -29,6 +29,7 @@ from domain.rulesets.redzone.state import (
     _offence,
     _set,
 )
+from domain.words import possessive
 
 
 def timeout(state: RedZoneState, rest: Sequence[str]) -> Rulings:
@@ -119,7 +120,8 @@ def _flip(state: RedZoneState, side: Side, n: int = 1) -> tuple[RedZoneState, li
         rulings.append(
             Ruling(
                 "time_deck_empty",
-                f"{state.name(side)}'s Time Deck is empty; further flips come from the Draw Deck.",
+                f"{possessive(state.name(side))} Time Deck is empty; further flips come from the "
+                "Draw Deck.",
                 team=side,
             )
         )

@@ -19,6 +19,7 @@ from domain.rulesets.redzone.state import (
     _offence,
     _scorer,
 )
+from domain.words import possessive
 
 
 def _flip_text(state: RedZoneState, side: Side, what: str) -> str:
@@ -73,7 +74,8 @@ def prompt_kick_return(state: RedZoneState) -> Prompt:
     if yards.is_safety(state.play.landing):
         return Prompt(
             r,
-            f"The kick is in {state.name(r)}'s end zone: down it for a touchback, or flip the "
+            f"The kick is in {possessive(state.name(r))} end zone: down it for a touchback, or "
+            "flip the "
             f"top {_deck(state, r)} card and enter the KR number",
             (EntryForm("down", "down the kick in the end zone: touchback at the 20"), kr),
         )

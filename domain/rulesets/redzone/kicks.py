@@ -29,6 +29,7 @@ from domain.rulesets.redzone.state import (
     _offence,
     _set,
 )
+from domain.words import a_or_an, possessive
 
 
 def kickoff_choice(state: RedZoneState, rest: Sequence[str], onside: bool) -> Rulings:
@@ -89,7 +90,8 @@ def kick_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
         return _possession(state, r, yards.touchback(), [*rulings, ruling])
     spot = yards.flip(landing)
     where = (
-        f"into {state.name(r)}'s end zone ({spot - yards.FIELD} deep). {state.name(r)} down it "
+        f"into {possessive(state.name(r))} end zone ({spot - yards.FIELD} deep). "
+        f"{state.name(r)} down it "
         "or return it"
         if yards.is_safety(spot)
         else f"to {state.spot_for(r, spot)}. {state.name(r)} flip for KR"
@@ -221,7 +223,7 @@ def field_goal_call(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return replace(state, phase="fg", play=Play()), [
         Ruling(
             "field_goal_try",
-            f"{state.name(off)} try a {need}-yard field goal.",
+            f"{state.name(off)} try {a_or_an(str(need))}-yard field goal.",
             team=off,
             yards=need,
         )

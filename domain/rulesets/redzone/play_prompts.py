@@ -37,6 +37,7 @@ from domain.rulesets.redzone.state import (
     _offence,
 )
 from domain.rulesets.redzone.views import _outcome_text, down_line
+from domain.words import possessive
 
 
 def _teams(state: RedZoneState) -> tuple[Side, Side]:
@@ -258,7 +259,7 @@ def prompt_skill(state: RedZoneState) -> Prompt:
         )
     text = (
         f"{state.name(c.owner)} flip the top {_deck(state, c.owner)} card for "
-        f"{c.label}'s {c.skill.title()} skill: "
+        f"{possessive(c.label)} {c.skill.title()} skill: "
         "enter the Player colour and that line's result (injury: the yellow result)"
     )
     return Prompt(c.owner, text, tuple(forms))
@@ -319,7 +320,7 @@ def prompt_fumble_guess(state: RedZoneState) -> Prompt:
     play = state.play
     guess = EntryForm(
         "guess",
-        f"{state.name(off)}'s card field, then {state.name(dfn)}'s call",
+        f"{possessive(state.name(off))} card field, then {possessive(state.name(dfn))} call",
         (word_slot("field", FUMBLE_FIELDS), word_slot("call", ("odd", "even"))),
     )
     recover = EntryForm(

@@ -45,6 +45,7 @@ from domain.rulesets.redzone.state import (
     _set,
     _unit,
 )
+from domain.words import possessive
 
 
 def call_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
@@ -373,7 +374,11 @@ def skill_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     if is_number and c.skill in SKILL_NUMBERS:
         n = _number(token, "yards", YARDS_LOW, YARDS_HIGH)
         rulings.append(
-            Ruling("skill", f"{c.label}'s {c.skill.title()}: {colour}, {n:+d} yards.", yards=n)
+            Ruling(
+                "skill",
+                f"{possessive(c.label)} {c.skill.title()}: {colour}, {n:+d} yards.",
+                yards=n,
+            )
         )
         return _conclude(
             state, Outcome("yards", n, "skill" if c.skill == "catch" else "run_skill"), rulings
@@ -384,7 +389,11 @@ def skill_check(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     defender = state.coach(c.owner).player(c.pid) if c.owner != off else None
     picked = {"players": {"interceptor": defender.name}} if defender and result == "int" else {}
     rulings.append(
-        Ruling("skill", f"{c.label}'s {c.skill.title()}: {colour}, {result.upper()}.", data=picked)
+        Ruling(
+            "skill",
+            f"{possessive(c.label)} {c.skill.title()}: {colour}, {result.upper()}.",
+            data=picked,
+        )
     )
     if result in ("inc", "int", "td"):
         return _conclude(state, Outcome(result), rulings)

@@ -9,6 +9,7 @@ from typing import Literal
 
 from domain.ruleset import Ruling, Side
 from domain.teams import TwoTeams
+from domain.words import possessive
 
 REGULATION_QUARTERS = 4
 HAND = 7
@@ -304,4 +305,4 @@ def _ball(state: RedZoneState) -> int:
 
 def _label(state: RedZoneState, side: Side, pid: str) -> str:
     p = state.coach(side).player(pid) if pid else None
-    return p.name if p else f"{state.name(side)}'s stand-in"
+    return p.name if p else f"{possessive(state.name(side))} stand-in"

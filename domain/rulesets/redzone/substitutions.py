@@ -23,6 +23,7 @@ from domain.rulesets.redzone.state import (
     _set,
     _unit,
 )
+from domain.words import a_or_an, possessive
 
 
 def substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
@@ -115,7 +116,8 @@ def _substitution_order(
     if where != "discard":
         if known:
             raise IllegalEntry(
-                f"{known[0]} is on {state.name(side)}'s discard pile: the substitute comes "
+                f"{known[0]} is on {possessive(state.name(side))} discard pile: the substitute "
+                "comes "
                 "from there first (sub discard)"
             )
         if where == "none" and state.sub_team == "yes":
@@ -129,8 +131,8 @@ def _substitution_order(
     if card is not None:
         if _fits(card[0]) != _fits(p.position):
             raise IllegalEntry(
-                f"{card[1]} is a {card[0].upper()} card; {p.name}'s place needs a "
-                f"{_fits(p.position).upper()}"
+                f"{card[1]} is {a_or_an(card[0].upper())} card; {possessive(p.name)} place "
+                f"needs {a_or_an(_fits(p.position).upper())}"
             )
         if state.sub_team == "yes" and not card[2]:
             raise IllegalEntry(f"{card[1]} is not of the chosen team; bring one who is")
@@ -175,7 +177,7 @@ def record_discard(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     c = state.coach(side)
     name = name or f"{state.name(side)} discarded {position.upper()} {len(c.discard) + 1}"
     state = _set(state, side, replace(c, discard=(*c.discard, (position, name, ours))))
-    text = f"{name} ({position.upper()}) is on {state.name(side)}'s discard pile."
+    text = f"{name} ({position.upper()}) is on {possessive(state.name(side))} discard pile."
     return state, [Ruling("discard", text, team=side)]
 
 

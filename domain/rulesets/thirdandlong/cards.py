@@ -23,6 +23,7 @@ from domain.rulesets.thirdandlong.state import (
     count,
     star_at,
 )
+from domain.words import possessive
 
 
 def all_cards_back(state: ThirdAndLongState) -> ThirdAndLongState:
@@ -141,7 +142,7 @@ def heal(state: ThirdAndLongState, unit: str) -> tuple[tuple[Injury, ...], list[
             rulings.append(
                 Ruling(
                     "injury_return",
-                    f"{state.name(i.side)}'s {i.position.upper()} returns from injury.",
+                    f"{possessive(state.name(i.side))} {i.position.upper()} returns from injury.",
                     team=i.side,
                 )
             )

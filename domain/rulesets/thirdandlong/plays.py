@@ -54,6 +54,7 @@ from domain.rulesets.thirdandlong.state import (
 )
 from domain.rulesets.thirdandlong.timeouts import challengers, settle_challenge
 from domain.rulesets.thirdandlong.wording import outcome_words
+from domain.words import possessive
 
 
 def drive_length(
@@ -261,7 +262,8 @@ def injury(
     return replace(state, play=play), [
         Ruling(
             "injury",
-            f"Injury: {state.name(victim)}'s {position.upper()} leaves at the end of this play "
+            f"Injury: {possessive(state.name(victim))} {position.upper()} leaves at the end of "
+            "this play "
             f"for {length} {unit if length != 1 else unit[:-1]}.",
             team=victim,
             data={"position": position, "length": length, "unit": unit},

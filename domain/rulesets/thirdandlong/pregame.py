@@ -29,6 +29,7 @@ from domain.rulesets.thirdandlong.state import (
     team_of,
 )
 from domain.rulesets.thirdandlong.wording import money, roster_line
+from domain.words import possessive
 
 
 def star_entry(
@@ -46,7 +47,8 @@ def star_entry(
         raise IllegalEntry(f"{rest[1]!r} is not a position; expected one of qb rb wr lb cb s")
     if state.draft and state.draft_turn != side:
         raise IllegalEntry(
-            f"it is {state.name(draft_picker(state))}'s pick in the draft, not {state.name(side)}'s"
+            f"it is {possessive(state.name(draft_picker(state)))} pick in the draft, "
+            f"not {possessive(state.name(side))}"
         )
     salary = read_salary(rest[2])
     values = tuple(read_attribute(t, position) for t in rest[3:6])

@@ -42,6 +42,7 @@ from domain.rulesets.thirdandlong.wording import (
     quarter_name,
     roster_line,
 )
+from domain.words import a_or_an
 
 
 def _team_slot(label: str = "team", sides: Sequence[Side] = SIDES) -> Slot:
@@ -64,8 +65,8 @@ def _star_forms(state: ThirdAndLongState, sides: Sequence[Side]) -> list[EntryFo
         forms.append(
             EntryForm(
                 f"star {side}",
-                f"a {state.name(side)} star Player card: position, salary in $M, then its three "
-                "attributes in the order QB accuracy arm timing / RB power speed vision / "
+                f"{a_or_an(state.name(side))} star Player card: position, salary in $M, then its "
+                "three attributes in the order QB accuracy arm timing / RB power speed vision / "
                 "WR agility quickness speed / LB CB S speed tackling instincts",
                 (
                     Slot("position", "word", words=free),

@@ -21,6 +21,7 @@ from domain.rulesets.thirdandlong.state import (
     Call,
     ThirdAndLongState,
 )
+from domain.words import a_or_an
 
 
 def side_word(token: str, state: ThirdAndLongState) -> Side:
@@ -69,7 +70,7 @@ def read_attribute(token: str, position: str) -> int:
         if not defensive:
             raise IllegalEntry(f"offensive attributes are +1 to +3; got {token!r}")
         t = t[1:]
-    value = kernel.number(t, 1, 3, f"a {position.upper()} attribute")
+    value = kernel.number(t, 1, 3, f"{a_or_an(position.upper())} attribute")
     return -value if defensive else value
 
 
@@ -102,7 +103,7 @@ def read_matchup(
         attr = tokens.pop(0)
     if pos not in positions:
         raise IllegalEntry(
-            f"{pos!r} is not a {what} position; expected one of {' '.join(positions)}"
+            f"{pos!r} is not {a_or_an(what)} position; expected one of {' '.join(positions)}"
         )
     if attr not in ATTRIBUTES[pos]:
         raise IllegalEntry(

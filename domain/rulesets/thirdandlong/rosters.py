@@ -19,6 +19,7 @@ from domain.rulesets.thirdandlong.state import (
     ThirdAndLongState,
 )
 from domain.rulesets.thirdandlong.wording import money
+from domain.words import a_or_an
 
 # No printed attribute is beyond this; the rules then allow +1 to +3 or -1 to -3.
 MAX_ATTRIBUTE = 9
@@ -123,7 +124,8 @@ def _attribute_problems(label: str, pos: str, star: Mapping[str, Any]) -> list[s
             problems.append(f"{label}: {attr} must be {want}; got {v!r}")
     extra = set(star) - {"position", "name", "salary", "team", *ATTRIBUTES[pos]}
     if extra:
-        problems.append(f"{label}: unknown keys {', '.join(sorted(extra))} for a {pos.upper()}")
+        keys = ", ".join(sorted(extra))
+        problems.append(f"{label}: unknown keys {keys} for {a_or_an(pos.upper())}")
     return problems
 
 
