@@ -61,7 +61,20 @@ def starts(form: EntryForm, first: str) -> bool:
 def takes_nothing(form: EntryForm, values: Sequence[str]) -> None:
     """The reading of a form with no values (``kick``, ``pat``): nothing may follow the word."""
     if values:
-        raise IllegalEntry(f"{form.keyword} takes nothing more; got {' '.join(values)!r}")
+        keyword = form.keyword.split()[0] if form.keyword else ""
+        raise IllegalEntry(f"{keyword} takes nothing more; got {' '.join(values)!r}")
+
+
+def of_keyword(forms: Sequence[EntryForm], rest: Sequence[str]) -> EntryForm:
+    """Among forms of one first word, the one the values fit: forms of one keyword may differ
+    in further keyword words ("star home", "star away") and in how many values they take; the
+    one whose words and count fit, else the first whose words fit, else the first. The later
+    keyword words stay values: the form's ``read`` is given every word after the first."""
+    worded = [f for f in forms if list(rest[: len(f.keyword.split()) - 1]) == f.keyword.split()[1:]]
+    for form in worded or forms:
+        if len(rest) - (len(form.keyword.split()) - 1) == len(form.slots):
+            return form
+    return (worded or list(forms))[0]
 
 
 def closest_form(forms: Sequence[EntryForm], first: str) -> EntryForm | None:
@@ -93,10 +106,9 @@ def match(
         return Refusal("empty entry; type one of the legal entries shown", closest_form(forms, ""))
     first, rest = words[0], list(words[1:])
     chosen: tuple[EntryForm, list[str]] | None = None
-    for form in forms:
-        if starts(form, first):
-            chosen = (form, rest)
-            break
+    started = [form for form in forms if starts(form, first)]
+    if started:
+        chosen = (of_keyword(started, rest), rest)
     if chosen is None:
         for form in forms:
             if form.bare is not None and form.bare(first):
