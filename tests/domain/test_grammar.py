@@ -5,7 +5,8 @@ shorthand, a typed reading, a form taking nothing, and the refusals with their c
 Then, for every game whose forms are its grammar (``MIGRATED``), each entry of its example games
 and of random games composed from its prompts is matched by a form offered at that moment, and
 its handler is given a ``Match`` (no list of words: a handler indexing or iterating what it is
-given fails here), with the same outcome as the game's own step.
+given fails here; a form that takes values has a reader), with the same outcome as the game's
+own step.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def _thirdandlong_review(state: Any, text: str) -> tuple[Any, list[Ruling]]:
 MIGRATED = {
     "rushzone": ("domain.rulesets.rushzone", None),
     "thirdandlong": ("domain.rulesets.thirdandlong.rules", _thirdandlong_review),
+    "firstandgoal": ("domain.rulesets.firstandgoal.ruleset", None),
 }
 RANDOM_SEEDS = 12
 MAX_ENTRIES = 150
@@ -213,13 +215,6 @@ def _spied(rules: kernel.Rules[Any], given: list[Any]) -> kernel.Rules[Any]:
     return replace(rules, handlers=handlers)
 
 
-def _typed(value: Any, typed_words: Sequence[str]) -> bool:
-    """Whether ``value`` is a reading, not the words typed (a list or tuple of the strings)."""
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
-        return list(value) != list(typed_words)
-    return not isinstance(value, list)
-
-
 def _check_entry(name: str, rules: kernel.Rules[Any], ruleset: Any, state: Any, text: str) -> Any:
     """The entry matched by a form offered now, its handler given that match, the outcome the
     game's own; returns the state after it."""
@@ -235,7 +230,9 @@ def _check_entry(name: str, rules: kernel.Rules[Any], ruleset: Any, state: Any, 
     given: list[Any] = []
     after, rulings = _spied(rules, given).step(state, text)
     assert given == [found], f"{name}: the handler of {text!r} was given {given!r}"
-    assert _typed(found.value, words(text)[1:]), f"{name}: {text!r} handed over raw words"
+    # The value is the form's reading: a form that takes values declares how they are read,
+    # and a form without a reader takes nothing (its value is None).
+    assert found.form.read is not None or found.value is None, f"{name}: {text!r} unread"
     assert (after, [*first, *rulings]) == (expected_after, expected_rulings)
     return after
 
