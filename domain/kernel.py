@@ -123,7 +123,8 @@ class Rules(Generic[S]):
     after: Callable[[S, list[Ruling]], tuple[S, list[Ruling]]] | None = None
     phase: Callable[[S], str] = field(default=_phase)
     # The forms are the grammar (domain.grammar): each entry is matched against the forms the
-    # prompt offers, and the handler is given the match, never words; ``split`` is then unused.
+    # prompt offers, and the handler is given the match, never words; ``split`` then only names
+    # a refused first word (an alias as its keyword).
     grammar: bool = False
 
     def prompt(self, state: S) -> Prompt:
@@ -158,11 +159,14 @@ class Rules(Generic[S]):
         """The entry's words matched against the forms the prompt offers now (one matcher for
         every game whose forms are its grammar); a first word no form takes is not due."""
         prompt = self.prompt(state)
-        return match_forms(
-            prompt.forms,
-            tokens,
-            unknown=lambda keyword: self.why_not(state, keyword) or not_due(keyword, prompt),
-        )
+
+        def unknown(word: str) -> str:
+            # A word no form takes is named as the game spells its keywords (``split``: an
+            # alias as the keyword it stands for), as the refusal always named it.
+            keyword = self.split(state, [word])[0]
+            return self.why_not(state, keyword) or not_due(keyword, prompt)
+
+        return match_forms(prompt.forms, tokens, unknown=unknown)
 
     def _matched(self, state: S, phase: str, tokens: Sequence[str]) -> tuple[S, list[Ruling]]:
         """``step`` for a game whose forms are its grammar: the handler of the matched form's

@@ -21,7 +21,6 @@ import pytest
 
 from companion.scripts import parse_script
 from domain import kernel, rulesets
-from domain.entries import words
 from domain.grammar import Match, Refusal, match
 from domain.ruleset import SIDES, EntryForm, IllegalEntry, Prompt, Ruling, Side, Slot
 from tests.domain.scripts import EXAMPLES
@@ -46,6 +45,7 @@ MIGRATED = {
     "rushzone": ("domain.rulesets.rushzone", None),
     "thirdandlong": ("domain.rulesets.thirdandlong.rules", _thirdandlong_review),
     "firstandgoal": ("domain.rulesets.firstandgoal.ruleset", None),
+    "gridironmasters": ("domain.rulesets.gridironmasters", None),
 }
 RANDOM_SEEDS = 12
 MAX_ENTRIES = 150
@@ -224,7 +224,7 @@ def _check_entry(name: str, rules: kernel.Rules[Any], ruleset: Any, state: Any, 
     if before is not None:
         state, first = before(state, text)
     prompt = rules.prompt(state)
-    found = rules.match(state, words(text))
+    found = rules.match(state, rules.read(text))
     assert isinstance(found, Match), f"{name}: {text!r} matched no form: {found}"
     assert found.form in prompt.forms, f"{name}: {text!r} matched a form not offered now"
     given: list[Any] = []
