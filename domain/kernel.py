@@ -55,6 +55,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from domain.entries import words
+from domain.grammar import Match, Refusal
+from domain.grammar import match as match_forms
 from domain.ruleset import SIDES, EntryForm, IllegalEntry, Prompt, Ruling, Side, situation
 
 FINAL = "final"
@@ -89,7 +91,9 @@ class GameState(Protocol):
 
 S = TypeVar("S")
 Outcome = tuple[S, list[Ruling]]
-Handler = Callable[[S, list[str]], tuple[S, list[Ruling]]]
+# A handler is given the words after the keyword, or, in a game whose forms are its grammar
+# (``Rules(grammar=True)``), the ``domain.Match`` of the entry: form and typed value.
+Handler = Callable[[S, Any], tuple[S, list[Ruling]]]
 PromptFn = Callable[[S], Prompt]
 
 
@@ -118,6 +122,10 @@ class Rules(Generic[S]):
     why_not: Callable[[S, str], str | None] = _no_reason
     after: Callable[[S, list[Ruling]], tuple[S, list[Ruling]]] | None = None
     phase: Callable[[S], str] = field(default=_phase)
+    # The forms are the grammar (domain.grammar): each entry is matched against the forms the
+    # prompt offers, and the handler is given the match, never words; ``split`` then only names
+    # a refused first word (an alias as its keyword).
+    grammar: bool = False
 
     def prompt(self, state: S) -> Prompt:
         """Who must act now and the entries legal now: the phase's prompt function."""
@@ -129,6 +137,8 @@ class Rules(Generic[S]):
         phase = self.phase(state)
         if phase == FINAL:
             raise IllegalEntry(game_over(self.final_line(state)))
+        if self.grammar:
+            return self._matched(state, phase, tokens)
         keyword, rest = self.split(state, tokens)
         prompt = self.prompt(state)
         if keyword not in due_keywords(prompt):
@@ -145,6 +155,35 @@ class Rules(Generic[S]):
             return self.after(after, rulings)
         return after, rulings
 
+    def match(self, state: S, tokens: Sequence[str]) -> Match | Refusal:
+        """The entry's words matched against the forms the prompt offers now (one matcher for
+        every game whose forms are its grammar); a first word no form takes is not due."""
+        prompt = self.prompt(state)
+
+        def unknown(word: str) -> str:
+            # A word no form takes is named as the game spells its keywords (``split``: an
+            # alias as the keyword it stands for), as the refusal always named it.
+            keyword = self.split(state, [word])[0]
+            return self.why_not(state, keyword) or not_due(keyword, prompt)
+
+        return match_forms(prompt.forms, tokens, unknown=unknown)
+
+    def _matched(self, state: S, phase: str, tokens: Sequence[str]) -> tuple[S, list[Ruling]]:
+        """``step`` for a game whose forms are its grammar: the handler of the matched form's
+        keyword is given the match (the form and its typed value)."""
+        found = self.match(state, tokens)
+        if isinstance(found, Refusal):
+            raise found.error()
+        keyword = found.keyword
+        handler = self.handlers.get(phase, {}).get(keyword) or self.handlers.get(ANY, {}).get(
+            keyword
+        )
+        if handler is None:
+            raise LookupError(f"phase {phase!r} offers {keyword!r} but has no handler for it")
+        after, rulings = handler(state, found)
+        if self.after is not None:
+            return self.after(after, rulings)
+        return after, rulings
 
     def form(self, state: S, text: str) -> EntryForm | None:
         """The form of the prompt that ``text`` answers, read as ``step`` reads it: the keyword
@@ -154,6 +193,11 @@ class Rules(Generic[S]):
             tokens = self.read(text)
             if self.phase(state) == FINAL:
                 return None
+            if self.grammar:
+                found = self.match(state, tokens)
+                if isinstance(found, Match):
+                    return found.form
+                return found.closest if found.recognised else None
             keyword, rest = self.split(state, tokens)
         except IllegalEntry:
             return None

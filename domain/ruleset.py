@@ -8,7 +8,7 @@ An illegal entry raises ``IllegalEntry`` and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -99,6 +99,13 @@ class EntryForm:
     slot's range (a card # already in the roster, a rating given twice): a pattern refuses every
     entry whose first values equal it, ``None`` matching any value. A form offers no entry that
     matches one, so whatever is composed from its offers is accepted.
+
+    The form is also the grammar of its entry (``domain.grammar.match``): ``aliases`` are other
+    first words that mean the keyword ("roll" for "white"); ``bare`` (when given) says whether a
+    first word starts this form with the keyword left out ("6 2 4 3 5 1", "home 6 ..."), the
+    word then being the first value; ``read`` turns the values after the keyword into the typed
+    value the handler is given (a side, the faces by side), refusing what it cannot read. A form
+    with no slots and no ``read`` takes nothing after its keyword.
     """
 
     keyword: str
@@ -106,6 +113,9 @@ class EntryForm:
     slots: tuple[Slot, ...] = ()
     refused: tuple[Pattern, ...] = ()
     extras: tuple[Extra, ...] = ()
+    aliases: tuple[str, ...] = ()
+    bare: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
+    read: Callable[[Sequence[str]], Any] | None = field(default=None, compare=False, repr=False)
 
     def offers(self, earlier: Sequence[str | int], value: str | int) -> bool:
         """Whether ``value`` may fill the slot after the ``earlier`` values."""

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
 from domain.ruleset import Ruling
-from domain.rulesets.firstandgoal.reading import read_colours
 from domain.rulesets.firstandgoal.state import (
-    MAX_KICK_DICE,
     FirstAndGoalState,
     Kick,
     Phase,
@@ -18,11 +15,11 @@ from domain.rulesets.firstandgoal.state import (
 )
 
 
-def board_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def board_dice(state: FirstAndGoalState, value: tuple[str, ...]) -> Result:
     """Special teams (p. 7): the kick dice are printed on the board; the table names them."""
     kick = state.kick
     assert kick is not None
-    colours = read_colours(rest, allow_black=False, most=MAX_KICK_DICE)
+    colours = value
     state = replace(state, board=(*state.board, (kick, colours)))
     ruling = Ruling(
         "board_dice",

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
-from domain import kernel
-from domain.ruleset import SIDES, IllegalEntry, Ruling
+from domain.ruleset import SIDES, IllegalEntry, Ruling, Side
 from domain.rulesets.firstandgoal.cards import burn_card, unburn
 from domain.rulesets.firstandgoal.lines import offence_team
-from domain.rulesets.firstandgoal.reading import one_side, read_dice
 from domain.rulesets.firstandgoal.state import FirstAndGoalState, Result
 
 
-def time_out(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def time_out(state: FirstAndGoalState, value: Side) -> Result:
     """Time-out (pp. 4, 10): 3 a half; against a burn the defence saves the card."""
-    side = one_side(rest, "timeout", state)
+    side = value
     if state.phase == "matchup" and side != state.defence:
         raise IllegalEntry(
             "the cards are revealed: only the defence may call a time-out now, to save the "
@@ -62,9 +59,9 @@ def defence_saves_the_card(state: FirstAndGoalState) -> Result:
     return state, []
 
 
-def time_out_options(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def time_out_options(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Time-out (p. 4): each coach A) takes a card from the discards or B) redraws the hand."""
-    off_choice, def_choice = read_dice(rest, (("offence", "option"), ("defence", "option")))
+    off_choice, def_choice = value
     green, black = state.green, state.black
     for who, choice, cards in (("offence", off_choice, green), ("defence", def_choice, black)):
         if choice == "a" and cards.discard == 0:
@@ -85,9 +82,8 @@ def time_out_options(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return replace(state, phase=state.resume, resume=None, green=green, black=black), [ruling]
 
 
-def run_the_clock(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def run_the_clock(state: FirstAndGoalState, _nothing: None) -> Result:
     """Running the clock (p. 10): after a completed pass the offence may burn a card."""
-    kernel.takes_nothing_more("runclock", rest)
     green, _ = burn_card(replace(state.green, hand=0))
     green = replace(green, hand=state.green.hand)
     ruling = Ruling(

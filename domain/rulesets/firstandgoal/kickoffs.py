@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain import kernel
-from domain.ruleset import Ruling
+from domain.ruleset import Ruling, Side
 from domain.rulesets.firstandgoal.board import board_step
 from domain.rulesets.firstandgoal.halves import to_kickoff
 from domain.rulesets.firstandgoal.possession import change_possession, first_down, to_call
-from domain.rulesets.firstandgoal.reading import one_side, read_dice
 from domain.rulesets.firstandgoal.state import (
     D20_KICKOFF_SPOT,
     ONSIDE_NEEDS,
@@ -22,9 +19,9 @@ from domain.rulesets.firstandgoal.state import (
 )
 
 
-def coin_toss(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def coin_toss(state: FirstAndGoalState, value: Side) -> Result:
     """Set-up (p. 2): Away calls the RFL coin; the winner starts on offence and receives."""
-    winner = one_side(rest, "toss", state)
+    winner = value
     text = f"{state.name(winner)} win the coin toss and receive the kickoff."
     if state.half == 1:
         state = replace(state, first_receiver=winner)
@@ -34,9 +31,8 @@ def coin_toss(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return after, [Ruling("toss", text, team=winner), *more]
 
 
-def kickoff_touchback(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def kickoff_touchback(state: FirstAndGoalState, _nothing: None) -> Result:
     """Kickoff return (p. 4): a touchback puts the ball on the receiving team's 20."""
-    kernel.takes_nothing_more("touchback", rest)
     off = state.offence
     ball = yards.touchback()
     ruling = Ruling(
@@ -45,9 +41,8 @@ def kickoff_touchback(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return to_call(first_down(state, ball)), [ruling]
 
 
-def kickoff_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def kickoff_return(state: FirstAndGoalState, _nothing: None) -> Result:
     """Kickoff return (p. 4): run it back from the goal line with the board's return dice."""
-    kernel.takes_nothing_more("return", rest)
     off = state.offence
     ruling = Ruling("kickoff", f"{state.name(off)} run the kickoff back.", team=off)
     if state.d20:
@@ -56,19 +51,16 @@ def kickoff_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return board_step(state, "return"), [ruling]
 
 
-def onside_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def onside_kick(state: FirstAndGoalState, _nothing: None) -> Result:
     """Onside kick (p. 8): from the kicker's 30, red, brown, play and referee dice."""
-    kernel.takes_nothing_more("onside", rest)
     kicker = state.defence
     ruling = Ruling("onside", f"{state.name(kicker)} try an onside kick.", team=kicker)
     return replace(state, phase="onside_roll"), [ruling]
 
 
-def onside_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def onside_roll(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Onside kick (p. 8): a total of 10 or more and a T on a white die keeps the ball."""
-    red, brown, play_face, ref_face = read_dice(
-        rest, (("red", "num"), ("brown", "num"), ("play", "play"), ("ref", "ref"))
-    )
+    red, brown, play_face, ref_face = value
     assert isinstance(red, int) and isinstance(brown, int)
     total = red + brown
     kicker, receiver = state.defence, state.offence
@@ -95,18 +87,16 @@ def onside_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return to_call(first_down(state, yards.flip(spot))), [ruling]
 
 
-def squib_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def squib_kick(state: FirstAndGoalState, _nothing: None) -> Result:
     """Squib kick (optional, p. 11): from the kicker's 30 with the dice the table names."""
-    kernel.takes_nothing_more("squib", rest)
     kicker = state.defence
     ruling = Ruling("squib", f"{state.name(kicker)} squib the kickoff.", team=kicker)
     return board_step(state, "squib"), [ruling]
 
 
-def squib_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def squib_roll(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Squib kick (optional, p. 11): the ball travels the total rolled; no return is allowed."""
-    dice = state.kick_dice("squib")
-    values = read_dice(rest, tuple((c, "num") for c in dice))
+    values = value
     total = sum(int(v) for v in values)
     off = state.offence
     landing = yards.advance(ONSIDE_SPOT, total)

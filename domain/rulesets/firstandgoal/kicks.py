@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
@@ -13,7 +12,6 @@ from domain.rulesets.firstandgoal.cards import burn_after_field_goal, burned_onc
 from domain.rulesets.firstandgoal.halves import final_whistle, to_kickoff
 from domain.rulesets.firstandgoal.lines import offence_team
 from domain.rulesets.firstandgoal.possession import change_possession, to_call
-from domain.rulesets.firstandgoal.reading import read_dice
 from domain.rulesets.firstandgoal.state import (
     FAKE_BONUS,
     FIELD_GOAL_POINTS,
@@ -22,25 +20,23 @@ from domain.rulesets.firstandgoal.state import (
 )
 
 
-def field_goal(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def field_goal(state: FirstAndGoalState, _nothing: None) -> Result:
     """Field goal (pp. 7, 9): both sides first reveal their fake/kick cards."""
-    kernel.takes_nothing_more("fg", rest)
     ruling = Ruling(
         "decision", f"{offence_team(state)} line up for a field goal.", team=state.offence
     )
     return replace(state, phase="kick_reveal", kick="fg", pass_completed=False), [ruling]
 
 
-def punt(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def punt(state: FirstAndGoalState, _nothing: None) -> Result:
     """Punt (p. 8): on 4th down; both sides first reveal their fake/kick cards."""
-    kernel.takes_nothing_more("punt", rest)
     ruling = Ruling("decision", f"{offence_team(state)} punt.", team=state.offence)
     return replace(state, phase="kick_reveal", kick="punt", pass_completed=False), [ruling]
 
 
-def fake_or_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def fake_or_kick(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Fake punt / field goal (p. 11): the four combinations of the fake/kick cards."""
-    off_card, def_card = read_dice(rest, (("offence", "fakekick"), ("defence", "fakekick")))
+    off_card, def_card = value
     what = "field goal" if state.kick == "fg" else "punt"
     if off_card == "kick":
         bonus = FAKE_BONUS if def_card == "fake" else 0
@@ -67,9 +63,9 @@ def fake_or_kick(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return to_call(replace(after, kick=None)), [ruling]
 
 
-def field_goal_block(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def field_goal_block(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Field goal (p. 7): the defence rolls referee and play dice; two X block the kick."""
-    ref_face, play_face = read_dice(rest, (("ref", "ref"), ("play", "play")))
+    ref_face, play_face = value
     if ref_face == "x" and play_face == "x":
         dfn = state.defence
         rulings = [
@@ -90,10 +86,9 @@ def field_goal_block(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return board_step(state, "fg"), [ruling]
 
 
-def field_goal_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def field_goal_roll(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Field goal (p. 7): the distance dice must carry the ball to the 0-yard line."""
-    dice = state.kick_dice("fg")
-    values = [int(v) for v in read_dice(rest, tuple((c, "num") for c in dice))]
+    values = [int(v) for v in value]
     total = sum(values) + state.kick_bonus
     off, dfn = state.offence, state.defence
     rulings = burn_after_field_goal(state)

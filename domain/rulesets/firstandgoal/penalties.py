@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain import kernel
 from domain.ruleset import Ruling, Side
 from domain.rulesets.firstandgoal.cards import out_of_cards, refill, unburn
 from domain.rulesets.firstandgoal.downs import finish_play
 from domain.rulesets.firstandgoal.possession import first_down, to_call
-from domain.rulesets.firstandgoal.reading import pen_text, read_dice
+from domain.rulesets.firstandgoal.reading import pen_text
 from domain.rulesets.firstandgoal.scoring import two_point_over
 from domain.rulesets.firstandgoal.specials import sneak_result
 from domain.rulesets.firstandgoal.state import RETURNS, FirstAndGoalState, Flag, Result
 
 
-def referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def referee_penalty(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Potential penalty (p. 6): the referee die names the offender, the penalty die the yards."""
-    face, pen = read_dice(rest, (("ref", "ref"), ("pen", "pen")))
+    face, pen = value
     play = state.in_play
     if face not in ("def", "off"):
         ruling = Ruling("no_penalty", f"Referee die {face}: no penalty; the play stands.")
@@ -43,9 +41,8 @@ def referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return after, rulings
 
 
-def penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def penalty_accept(state: FirstAndGoalState, _nothing: None) -> Result:
     """Penalty (p. 7): yards from the line of scrimmage, the down repeated (5A: 1st down)."""
-    kernel.takes_nothing_more("accept", rest)
     play, flag = state.in_play, state.flag
     chooser = flag.chooser(state.offence)
     if play.kind in RETURNS:
@@ -75,9 +72,8 @@ def penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return to_call(replace(state, ball_on=spot)), [ruling]
 
 
-def penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def penalty_decline(state: FirstAndGoalState, _nothing: None) -> Result:
     """Penalty (p. 7): the non-offending side may decline; the rolled distance stands."""
-    kernel.takes_nothing_more("decline", rest)
     play = state.in_play
     chooser = state.flag.chooser(state.offence)
     what = "the return stands" if play.kind in RETURNS else "the play stands"

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain import kernel
 from domain.ruleset import IllegalEntry, Ruling
 from domain.rulesets.firstandgoal.lines import offence_team
 from domain.rulesets.firstandgoal.possession import change_possession, first_down, to_call
@@ -21,21 +20,29 @@ from domain.rulesets.firstandgoal.state import (
 )
 
 
-def punt_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
-    """Punt (p. 8): the punt dice, or all but one of them and the play die with its effects."""
+def read_punt(state: FirstAndGoalState, rest: Sequence[str]) -> tuple[list[int | str], bool]:
+    """Punt (p. 8): the faces rolled, and whether the play die took the place of a punt die
+    (optional d20 punt, p. 16: the d20 and the table's row)."""
     if state.d20:
-        return d20_punt(state, rest)
+        return read_dice(rest, (("d20", "d20"), ("return", "punt_row"))), False
     spec, swapped = punt_dice(state.kick_dice("punt"), rest)
-    values = read_dice(rest, spec)
+    return read_dice(rest, spec), swapped
+
+
+def punt_roll(state: FirstAndGoalState, rolled: tuple[list[int | str], bool]) -> Result:
+    """Punt (p. 8): the punt dice, or all but one of them and the play die with its effects."""
+    values, swapped = rolled
+    if state.d20:
+        return d20_punt(state, values)
     distance = sum(int(v) for v in values if isinstance(v, int)) + state.kick_bonus
     if not swapped:
         return punt_lands(state, distance, no_return=False, text=f"Punt {distance} yards")
     return play_die_on_the_punt(state, str(values[-1]), distance)
 
 
-def d20_punt(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def d20_punt(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Optional d20 punt (p. 16): 35 yards plus the d20; the table's row says if it is returned."""
-    roll, row = read_dice(rest, (("d20", "d20"), ("return", "punt_row")))
+    roll, row = value
     distance = D20_PUNT_BASE + int(roll) + state.kick_bonus
     text = f"d20 punt: {D20_PUNT_BASE} + {roll} = {distance} yards"
     return punt_lands(state, distance, no_return=row == "fc", text=text)
@@ -85,18 +92,18 @@ def play_die_on_the_punt(state: FirstAndGoalState, face: str, distance: int) -> 
     )
 
 
-def punt_bounce(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def punt_bounce(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Punt, play-die breakaway (p. 8): extra bounce, roll the die again and add it."""
-    (face,) = read_dice(rest, (("bounce", "num"),))
+    (face,) = value
     distance = state.kick_distance + int(face)
     return punt_lands(
         state, distance, no_return=False, text=f"Extra bounce {face}: punt {distance} yards"
     )
 
 
-def punt_referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def punt_referee_turnover(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Punt, play-die T (p. 8): a T on the referee die and the punting team recovers."""
-    (face,) = read_dice(rest, (("ref", "ref"),))
+    (face,) = value
     distance = state.kick_distance
     landing = yards.advance(state.ball, distance)
     if face == "t" and landing > 0:
@@ -113,9 +120,9 @@ def punt_referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Resu
     )
 
 
-def punt_referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def punt_referee_penalty(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Punt, play-die P (p. 8): referee and penalty dice; a flag waits for accept or decline."""
-    face, pen = read_dice(rest, (("ref", "ref"), ("pen", "pen")))
+    face, pen = value
     if face not in ("def", "off"):
         return punt_lands(
             state,
@@ -135,9 +142,8 @@ def punt_referee_penalty(state: FirstAndGoalState, rest: Sequence[str]) -> Resul
     return after, [ruling]
 
 
-def punt_penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def punt_penalty_accept(state: FirstAndGoalState, _nothing: None) -> Result:
     """Punt, play-die P (p. 8): move the ball and repeat the punt (maybe a new 1st down)."""
-    kernel.takes_nothing_more("accept", rest)
     flag, off = state.flag, state.offence
     chooser = flag.chooser(off)
     spot = yards.half_distance_penalty_spot(state.ball, flag.signed_yards)
@@ -158,9 +164,8 @@ def punt_penalty_accept(state: FirstAndGoalState, rest: Sequence[str]) -> Result
     return replace(state, ball_on=spot, phase="punt_roll"), [ruling, repeat]
 
 
-def punt_penalty_decline(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def punt_penalty_decline(state: FirstAndGoalState, _nothing: None) -> Result:
     """Punt, play-die P (p. 7 declining): the punt stands as rolled; the receivers may return."""
-    kernel.takes_nothing_more("decline", rest)
     chooser = state.flag.chooser(state.offence)
     distance = state.kick_distance
     state = replace(state, kick_penalty=None)
@@ -202,9 +207,8 @@ def punt_lands(state: FirstAndGoalState, distance: int, *, no_return: bool, text
     return replace(after, phase="punt_return_choice"), [ruling]
 
 
-def fair_catch(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def fair_catch(state: FirstAndGoalState, _nothing: None) -> Result:
     """Punt (p. 8): a fair catch takes the ball where it lands."""
-    kernel.takes_nothing_more("faircatch", rest)
     off = state.offence
     ruling = Ruling(
         "fair_catch",
@@ -214,9 +218,8 @@ def fair_catch(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return to_call(state), [ruling]
 
 
-def punt_return(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def punt_return(state: FirstAndGoalState, _nothing: None) -> Result:
     """Punt return (p. 8): the green die and the play die with its normal effects."""
-    kernel.takes_nothing_more("return", rest)
     colour = "d20" if state.d20 else "green"
     play = Play("punt_return", start=state.ball, colours=(colour,))
     ruling = Ruling("decision", f"{offence_team(state)} return the punt.", team=state.offence)

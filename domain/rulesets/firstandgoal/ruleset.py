@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -41,6 +42,14 @@ from domain.rulesets.firstandgoal.punts import (
     punt_referee_turnover,
     punt_return,
     punt_roll,
+    read_punt,
+)
+from domain.rulesets.firstandgoal.reading import (
+    one_side,
+    read_cards,
+    read_colours,
+    read_dice,
+    roll_dice_spec,
 )
 from domain.rulesets.firstandgoal.scoring import extra_point, go_for_two
 from domain.rulesets.firstandgoal.scrimmage import matchup, play_call, roll_dice, stop_breakaway
@@ -49,10 +58,19 @@ from domain.rulesets.firstandgoal.specials import (
     hail_mary_roll,
     qb_kneel,
     qb_sneak,
+    read_unplayable,
     sneak_roll,
     unplayable_hand,
 )
-from domain.rulesets.firstandgoal.state import RETURNS, TEAMS, YES_NO, FirstAndGoalState
+from domain.rulesets.firstandgoal.state import (
+    MAX_CARD_DICE,
+    MAX_KICK_DICE,
+    RETURNS,
+    TEAMS,
+    YES_NO,
+    FirstAndGoalState,
+    Result,
+)
 from domain.rulesets.firstandgoal.turnovers import (
     referee_turnover,
     turnover_call,
@@ -176,6 +194,48 @@ class FirstAndGoal:
         )
 
 
+Reader = Callable[[FirstAndGoalState, Sequence[str]], Any]
+
+
+def _dice(*spec: tuple[str, str]) -> Reader:
+    """The reading of a form whose values are these dice, in order or labelled."""
+    return lambda state, rest: read_dice(rest, spec)
+
+
+# How each rule's form reads its values: the typed value its handler is given. A rule not here
+# takes nothing after its keyword (``domain.grammar``).
+READERS: dict[Callable[..., Any], Reader] = {
+    coin_toss: lambda state, rest: one_side(rest, "toss", state),
+    time_out: lambda state, rest: one_side(rest, "timeout", state),
+    time_out_options: _dice(("offence", "option"), ("defence", "option")),
+    board_dice: lambda state, rest: read_colours(rest, allow_black=False, most=MAX_KICK_DICE),
+    onside_roll: _dice(("red", "num"), ("brown", "num"), ("play", "play"), ("ref", "ref")),
+    squib_roll: lambda state, rest: read_dice(
+        rest, tuple((c, "num") for c in state.kick_dice("squib"))
+    ),
+    fake_or_kick: _dice(("offence", "fakekick"), ("defence", "fakekick")),
+    field_goal_block: _dice(("ref", "ref"), ("play", "play")),
+    field_goal_roll: lambda state, rest: read_dice(
+        rest, tuple((c, "num") for c in state.kick_dice("fg"))
+    ),
+    referee_penalty: _dice(("ref", "ref"), ("pen", "pen")),
+    punt_roll: read_punt,
+    punt_bounce: _dice(("bounce", "num")),
+    punt_referee_turnover: _dice(("ref", "ref")),
+    punt_referee_penalty: _dice(("ref", "ref"), ("pen", "pen")),
+    extra_point: _dice(("play", "play"), ("ref", "ref")),
+    play_call: lambda state, rest: read_cards(rest),
+    matchup: lambda state, rest: read_colours(rest, allow_black=True, most=MAX_CARD_DICE),
+    roll_dice: lambda state, rest: read_dice(rest, roll_dice_spec(state.in_play)),
+    sneak_roll: _dice(("play", "play")),
+    hail_mary_roll: _dice(("play", "play"), ("ref", "ref")),
+    unplayable_hand: read_unplayable,
+    referee_turnover: _dice(("ref", "ref")),
+    turnover_dice: _dice(("ref", "ref"), ("pen", "pen")),
+    turnover_roll: _dice(("black", "num"), ("red", "num")),
+}
+
+
 _CALLS: Mapping[str, kernel.Handler[FirstAndGoalState]] = {
     "play": play_call,
     "punt": punt,
@@ -232,9 +292,36 @@ HANDLERS: Mapping[str, Mapping[str, kernel.Handler[FirstAndGoalState]]] = {
 }
 
 
+def with_readers(phase: str) -> kernel.PromptFn[FirstAndGoalState]:
+    """The phase's prompt whose forms declare how their values are read: the reader of the rule
+    each keyword goes to (``READERS``)."""
+    prompt_of = PROMPTS[phase]
+    rules = {**HANDLERS.get(phase, {})}
+
+    def prompt(state: FirstAndGoalState) -> Prompt:
+        asked = prompt_of(state)
+        forms = []
+        for form in asked.forms:
+            reader = READERS.get(rules.get(form.keyword.split()[0]))  # type: ignore[arg-type]
+            forms.append(form if reader is None else replace(form, read=partial(reader, state)))
+        return replace(asked, forms=tuple(forms))
+
+    prompt.__doc__ = prompt_of.__doc__
+    return prompt
+
+
+def _valued(rule: Callable[..., Result]) -> kernel.Handler[FirstAndGoalState]:
+    """The handler of a rule given the entry's typed value (the match's)."""
+    return lambda state, entry: rule(state, entry.value)
+
+
 RULES: kernel.Rules[FirstAndGoalState] = kernel.Rules(
-    prompts=PROMPTS,
-    handlers=HANDLERS,
+    prompts={phase: with_readers(phase) for phase in PROMPTS},
+    handlers={
+        phase: {keyword: _valued(rule) for keyword, rule in table.items()}
+        for phase, table in HANDLERS.items()
+    },
+    grammar=True,
     final_line=kernel.final_line,
     after=out_of_cards_ends_the_half,
 )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
@@ -11,7 +10,6 @@ from domain.ruleset import Ruling, other
 from domain.rulesets.firstandgoal.board import board_step
 from domain.rulesets.firstandgoal.cards import refill
 from domain.rulesets.firstandgoal.halves import final_whistle, to_kickoff
-from domain.rulesets.firstandgoal.reading import read_dice
 from domain.rulesets.firstandgoal.state import (
     SAFETY_POINTS,
     TOUCHDOWN_POINTS,
@@ -34,9 +32,9 @@ def touchdown(state: FirstAndGoalState) -> Result:
     return after, [ruling]
 
 
-def extra_point(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def extra_point(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Extra point (p. 9): play and referee dice; two X block it, anything else is good."""
-    play_face, ref_face = read_dice(rest, (("play", "play"), ("ref", "ref")))
+    play_face, ref_face = value
     s = state.offence
     if play_face == "x" and ref_face == "x":
         ruling = Ruling("extra_point_blocked", "Two X: the extra point is blocked.", team=s)
@@ -49,9 +47,8 @@ def extra_point(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return after, [ruling, *more]
 
 
-def go_for_two(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def go_for_two(state: FirstAndGoalState, _nothing: None) -> Result:
     """Two-point conversion (p. 9): one card play from the 2."""
-    kernel.takes_nothing_more("two", rest)
     s = state.offence
     ruling = Ruling("decision", f"{state.name(s)} go for two from the 2.", team=s)
     after = replace(state, phase="two_call", ball_on=2, down=None, marker=0)

@@ -7,16 +7,12 @@ from dataclasses import replace
 from typing import Literal
 
 from domain import field as yards
-from domain import kernel
 from domain.ruleset import IllegalEntry, Ruling
 from domain.rulesets.firstandgoal.cards import BURN_FROM, burn_card
 from domain.rulesets.firstandgoal.downs import finish_play
 from domain.rulesets.firstandgoal.lines import offence_team
 from domain.rulesets.firstandgoal.possession import first_down, to_call
 from domain.rulesets.firstandgoal.reading import (
-    read_cards,
-    read_colours,
-    read_dice,
     roll_dice_spec,
     show_card,
     show_values,
@@ -25,7 +21,6 @@ from domain.rulesets.firstandgoal.state import (
     BREAKAWAY_TD_ROLLS,
     D20_AGAIN,
     KICKOFF_RETURNS,
-    MAX_CARD_DICE,
     Cards,
     FirstAndGoalState,
     Play,
@@ -34,9 +29,9 @@ from domain.rulesets.firstandgoal.state import (
 )
 
 
-def play_call(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def play_call(state: FirstAndGoalState, value: tuple[str, bool, str, str | None]) -> Result:
     """A play, step 1-2 (pp. 4-5): both cards revealed; a run burns the top offence card."""
-    offence_card, run, defence_card, mark = read_cards(rest)
+    offence_card, run, defence_card, mark = value
     if state.green.hand < 1 or state.black.hand < 1:
         raise IllegalEntry("a coach has no card in hand; the half is over")
     red_zone(state.ball, mark, offence_card)
@@ -104,9 +99,9 @@ def red_zone(ball_on: int, mark: str | None, card: str) -> None:
         )
 
 
-def matchup(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def matchup(state: FirstAndGoalState, value: tuple[str, ...]) -> Result:
     """Dice matchup (p. 5): the card's line names the coloured dice and the black dice."""
-    colours = read_colours(rest, allow_black=True, most=MAX_CARD_DICE)
+    colours = value
     coloured = tuple(c for c in colours if c != "black")
     blacks = sum(1 for c in colours if c == "black")
     note = ""
@@ -123,10 +118,10 @@ def matchup(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return replace(state, phase="roll", play=play), [ruling]
 
 
-def roll_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def roll_dice(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Rolling the matchup (p. 5) and resolving the play die (p. 6), rerolls included."""
     play = state.in_play
-    values = read_dice(rest, roll_dice_spec(play))
+    values = value
     shown = show_values(roll_dice_spec(play), values)
     if play.kind == "d20_return" and state.phase == "roll":
         return d20_kickoff(state, values, shown)
@@ -232,10 +227,9 @@ def breakaway_touchdown(state: FirstAndGoalState, play: Play) -> bool:
     return state.breakaway_td and play.breaks >= BREAKAWAY_TD_ROLLS
 
 
-def stop_breakaway(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def stop_breakaway(state: FirstAndGoalState, _nothing: None) -> Result:
     """Breakaway (p. 6): after a negative roll the side with the ball may declare him down."""
     # On a return that side is the returners: p. 3 calls the receiving team the offence.
-    kernel.takes_nothing_more("stop", rest)
     play = state.in_play
     ruling = Ruling("runner_down", "The runner goes down; the ball is dead.", team=state.offence)
     after, more = finish_play(state, play)

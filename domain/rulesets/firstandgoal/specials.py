@@ -6,20 +6,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain import kernel
 from domain.ruleset import IllegalEntry, Ruling
 from domain.rulesets.firstandgoal.downs import downs
 from domain.rulesets.firstandgoal.halves import end_of_half
 from domain.rulesets.firstandgoal.lines import offence_team
 from domain.rulesets.firstandgoal.possession import first_down, to_call
-from domain.rulesets.firstandgoal.reading import read_dice
 from domain.rulesets.firstandgoal.scoring import safety, touchdown
 from domain.rulesets.firstandgoal.state import FirstAndGoalState, Play, Result
 
 
-def qb_kneel(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def qb_kneel(state: FirstAndGoalState, _nothing: None) -> Result:
     """Quarterback kneel (p. 10): deck empty; burn a card from the hand, lose 1 yard and a down."""
-    kernel.takes_nothing_more("kneel", rest)
     green = replace(state.green, hand=state.green.hand - 1, discard=state.green.discard + 1)
     state = replace(state, green=green, burned=state.burned + 1, pass_completed=False)
     ruling = Ruling(
@@ -36,18 +33,17 @@ def qb_kneel(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return after, [ruling, *more]
 
 
-def qb_sneak(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def qb_sneak(state: FirstAndGoalState, _nothing: None) -> Result:
     """Quarterback sneak (p. 11): only 1 yard short of a 1st down; roll the play die."""
-    kernel.takes_nothing_more("sneak", rest)
     ruling = Ruling("decision", f"{offence_team(state)} QB sneak.", team=state.offence)
     play = Play("sneak", start=state.ball)
     return replace(state, phase="sneak", play=play, pass_completed=False), [ruling]
 
 
-def sneak_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def sneak_roll(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Quarterback sneak (p. 11): breakaway, HAIL or MARY gain the yard; X or T do not; P
     calls the referee and penalty dice."""
-    (face,) = read_dice(rest, (("play", "play"),))
+    (face,) = value
     if face == "p":
         ruling = Ruling(
             "potential_penalty", "Sneak: potential penalty, roll referee and penalty dice."
@@ -74,16 +70,15 @@ def sneak_result(state: FirstAndGoalState, *, gain: int, why: str) -> Result:
     return after, [ruling, *more]
 
 
-def hail_mary(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def hail_mary(state: FirstAndGoalState, _nothing: None) -> Result:
     """Hail Mary pass (p. 10): the last play of the half, 1 or 2 cards, on or behind own 35."""
-    kernel.takes_nothing_more("hailmary", rest)
     ruling = Ruling("decision", f"{offence_team(state)} throw a Hail Mary!", team=state.offence)
     return replace(state, phase="hail_mary", pass_completed=False), [ruling]
 
 
-def hail_mary_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def hail_mary_roll(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Hail Mary pass (p. 10): HAIL and MARY on the play and referee dice is a touchdown."""
-    play_face, ref_face = read_dice(rest, (("play", "play"), ("ref", "ref")))
+    play_face, ref_face = value
     off = state.offence
     spent = state.green.hand
     state = replace(
@@ -102,11 +97,16 @@ def hail_mary_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return after, [ruling, *more]
 
 
-def unplayable_hand(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
-    """Unplayable hand (p. 10): discard 1 or 2 and redraw; nothing left to draw ends the half."""
+def read_unplayable(state: FirstAndGoalState, rest: Sequence[str]) -> int:
+    """Unplayable hand (p. 10): how many cards the offence discards, 1 or 2."""
     if len(rest) != 1 or rest[0] not in ("1", "2"):
         raise IllegalEntry("enter how many cards the offence discards: unplayable 1 | unplayable 2")
-    n = min(int(rest[0]), state.green.hand)
+    return int(rest[0])
+
+
+def unplayable_hand(state: FirstAndGoalState, discards: int) -> Result:
+    """Unplayable hand (p. 10): discard 1 or 2 and redraw; nothing left to draw ends the half."""
+    n = min(discards, state.green.hand)
     if state.green.deck == 0:
         ruling = Ruling("unplayable", "Unplayable hand and no card left to draw: the half ends.")
         after, more = end_of_half(state)

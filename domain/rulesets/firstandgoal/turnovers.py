@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from domain import field as yards
-from domain import kernel
 from domain.ruleset import Ruling
 from domain.rulesets.firstandgoal.cards import refill
 from domain.rulesets.firstandgoal.downs import finish_play
 from domain.rulesets.firstandgoal.possession import change_possession, first_down, to_call
-from domain.rulesets.firstandgoal.reading import read_dice
 from domain.rulesets.firstandgoal.scoring import safety, touchdown, two_point_over
 from domain.rulesets.firstandgoal.state import FirstAndGoalState, Play, Result, pass_play
 
 
-def referee_turnover(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def referee_turnover(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Potential turnover (p. 6): a T on the referee die is a fumble or an interception."""
-    (face,) = read_dice(rest, (("ref", "ref"),))
+    (face,) = value
     play = state.in_play
     if face != "t":
         ruling = Ruling("no_turnover", f"Referee die {face}: no turnover.")
@@ -55,9 +52,9 @@ def turned_over(state: FirstAndGoalState, what: str, shown: str, data: dict[str,
     return after, [ruling, *more]
 
 
-def turnover_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def turnover_dice(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Optional turnover rule (p. 11): on a turnover always roll the referee and penalty dice."""
-    face, pen = read_dice(rest, (("ref", "ref"), ("pen", "pen")))
+    face, pen = value
     play = state.in_play
     faces = {"referee": str(face), "penalty": str(pen)}
     shown = f"Referee die {face}, penalty die {pen}"
@@ -73,9 +70,8 @@ def turnover_dice(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
     return replace(state, phase="turnover_call", play=play), [ruling]
 
 
-def turnover_call(state: FirstAndGoalState, rest: Sequence[str], what: str) -> Result:
+def turnover_call(state: FirstAndGoalState, _nothing: None, what: str) -> Result:
     """Optional turnover rule (p. 11): on a pass, the printed rule says interception or not."""
-    kernel.takes_nothing_more(what, rest)
     play = state.in_play
     assert play.turnover_faces is not None
     face, pen = play.turnover_faces
@@ -103,9 +99,9 @@ def turnover(state: FirstAndGoalState, spot: int) -> Result:
     return to_call(change_possession(state, dfn, yards.flip(spot))), [ruling]
 
 
-def turnover_roll(state: FirstAndGoalState, rest: Sequence[str]) -> Result:
+def turnover_roll(state: FirstAndGoalState, value: list[int | str]) -> Result:
     """Optional turnover rule (p. 11): the black and red dice move the recovered ball."""
-    black, red = read_dice(rest, (("black", "num"), ("red", "num")))
+    black, red = value
     play = state.in_play
     gained = int(black) + int(red)
     off = state.offence

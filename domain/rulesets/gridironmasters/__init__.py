@@ -14,11 +14,14 @@ here the handler table that binds them to the shared step of ``domain.kernel``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from domain import kernel
 from domain.entries import words
+from domain.grammar import Match
 from domain.periods import SLOTS
 from domain.rules_versions import RULES_VERSION
 from domain.ruleset import SIDES, EntryForm, IllegalEntry, Prompt, Ruling
@@ -29,12 +32,20 @@ from domain.rulesets.gridironmasters.attempts import (
     defensive_player,
     offensive_play,
     offensive_player,
+    read_audible,
+    read_discards,
+    read_roster_card,
     roster_card,
     scoring_attempt,
 )
 from domain.rulesets.gridironmasters.deck import FILE_SCHEMA, deck_problems
 from domain.rulesets.gridironmasters.prompts import PROMPTS
-from domain.rulesets.gridironmasters.reading import KEYWORD_ALIASES, normalise
+from domain.rulesets.gridironmasters.reading import (
+    KEYWORD_ALIASES,
+    choose_card,
+    normalise,
+    read_play,
+)
 from domain.rulesets.gridironmasters.state import SLOTS_PER_SIDE, GridironState
 from domain.rulesets.gridironmasters.views import (
     defensive_view,
@@ -48,15 +59,13 @@ __all__ = ["FILE_SCHEMA", "RULESET", "GridironMasters", "GridironState", "deck_p
 Outcome = tuple[GridironState, list[Ruling]]
 
 
-def done(state: GridironState, rest: list[str]) -> Outcome:
+def done(state: GridironState, entry: Match) -> Outcome:
     """Audible Cards: no more Audibles, the scoring attempt is ruled."""
-    kernel.takes_nothing_more("done", rest)
     return scoring_attempt(state)
 
 
-def _conversion(keyword: str) -> Callable[[GridironState, list[str]], Outcome]:
-    def handler(state: GridironState, rest: list[str]) -> Outcome:
-        kernel.takes_nothing_more(keyword, rest)
+def _conversion(keyword: str) -> kernel.Handler[GridironState]:
+    def handler(state: GridironState, entry: Match) -> Outcome:
         return conversion_choice(state, keyword)
 
     handler.__doc__ = conversion_choice.__doc__
@@ -64,15 +73,70 @@ def _conversion(keyword: str) -> Callable[[GridironState, list[str]], Outcome]:
 
 
 # Cards may be entered into the roster whenever a player card is due (call and defense).
+def _valued(rule: Callable[[GridironState, Any], Outcome]) -> kernel.Handler[GridironState]:
+    """The handler of a rule given the entry's typed value (the match's)."""
+
+    def handler(state: GridironState, entry: Match) -> Outcome:
+        return rule(state, entry.value)
+
+    handler.__doc__ = rule.__doc__
+    return handler
+
+
+Reader = Callable[[GridironState, Sequence[str]], Any]
+
+# How each form's values are read, by its keyword: the typed value its handler is given (a card
+# chosen comes with the state that remembers a card typed in full). A keyword not here takes
+# nothing after it (``domain.grammar``).
+READERS: dict[str, Reader] = {
+    "card": read_roster_card,
+    "discard": read_discards,
+    "offense": lambda state, rest: choose_card(state, state.offense, "offense", rest),
+    "play": lambda state, rest: read_play(rest),
+    "audible": read_audible,
+    "defense": lambda state, rest: choose_card(state, state.defence, "defense", rest),
+}
+# The short forms a person types for a keyword (offence, resolve, go2, no), declared on its form.
+ALIASES: dict[str, tuple[str, ...]] = {}
+for _alias, _keyword in KEYWORD_ALIASES.items():
+    ALIASES[_keyword] = (*ALIASES.get(_keyword, ()), _alias)
+
+
+def with_grammar(prompt_of: Callable[[GridironState], Prompt]) -> kernel.PromptFn[GridironState]:
+    """A phase's prompt whose forms declare their aliases and how their values are read."""
+
+    def prompt(state: GridironState) -> Prompt:
+        asked = prompt_of(state)
+        forms = []
+        for form in asked.forms:
+            first = form.keyword.split()[0] if form.keyword else ""
+            reader = READERS.get(first)
+            forms.append(
+                replace(
+                    form,
+                    aliases=ALIASES.get(first, ()),
+                    read=None if reader is None else partial(reader, state),
+                )
+            )
+        return replace(asked, forms=tuple(forms))
+
+    prompt.__doc__ = prompt_of.__doc__
+    return prompt
+
+
 HANDLERS: Mapping[str, Mapping[str, kernel.Handler[GridironState]]] = {
     "call": {
-        "discard": audible_discard,
-        "offense": offensive_player,
-        "play": offensive_play,
-        "card": roster_card,
+        "discard": _valued(audible_discard),
+        "offense": _valued(offensive_player),
+        "play": _valued(offensive_play),
+        "card": _valued(roster_card),
     },
-    "defense": {"audible": audible, "defense": defensive_player, "card": roster_card},
-    "defense_audibles": {"audible": audible, "done": done},
+    "defense": {
+        "audible": _valued(audible),
+        "defense": _valued(defensive_player),
+        "card": _valued(roster_card),
+    },
+    "defense_audibles": {"audible": _valued(audible), "done": done},
     "try": {"two": _conversion("two"), "decline": _conversion("decline")},
 }
 
@@ -88,11 +152,12 @@ def keyword_of(state: GridironState, tokens: list[str]) -> tuple[str, list[str]]
 
 
 RULES: kernel.Rules[GridironState] = kernel.Rules(
-    prompts=PROMPTS,
+    prompts={phase: with_grammar(prompt_of) for phase, prompt_of in PROMPTS.items()},
     handlers=HANDLERS,
     final_line=kernel.final_line,
     read=read,
     split=keyword_of,
+    grammar=True,
 )
 
 

@@ -16,7 +16,7 @@ from domain.ruleset import (
     Ruling,
     Side,
 )
-from domain.rulesets.gridironmasters.reading import choose_card, read_card, read_play, roster_lookup
+from domain.rulesets.gridironmasters.reading import read_card, roster_lookup
 from domain.rulesets.gridironmasters.state import (
     ANY_POSITION,
     FIELD_GOAL_POINTS,
@@ -39,14 +39,22 @@ from domain.rulesets.gridironmasters.state import (
 )
 
 
-def roster_card(state: GridironState, rest: Sequence[str]) -> tuple[GridironState, list[Ruling]]:
-    """The Player Card: a card entered once into a team's roster, to be chosen by name later."""
+def read_roster_card(state: GridironState, rest: Sequence[str]) -> tuple[Side, Card]:
+    """The Player Card: the team, then the card as printed, with its Player #."""
     if not rest:
         raise IllegalEntry("card needs a team, then the card: card home 112 smith te rz 72")
     side = kernel.side_word(rest[0], state)
     card = read_card(rest[1:], None)
     if card.number is None:
         raise IllegalEntry("a roster card needs its printed Player #: card home 112 smith te rz 72")
+    return side, card
+
+
+def roster_card(
+    state: GridironState, entered: tuple[Side, Card]
+) -> tuple[GridironState, list[Ruling]]:
+    """The Player Card: a card entered once into a team's roster, to be chosen by name later."""
+    side, card = entered
     clash = roster_lookup(state, side, [str(card.number)])
     if clash is not None:
         raise IllegalEntry(
@@ -63,13 +71,15 @@ def roster_card(state: GridironState, rest: Sequence[str]) -> tuple[GridironStat
     return replace(state, rosters=(*state.rosters, (side, card))), [ruling]
 
 
-def audible_discard(
-    state: GridironState, rest: Sequence[str]
-) -> tuple[GridironState, list[Ruling]]:
-    """Audible Cards: at the start of an offensive turn discard Audibles and draw (never a play)."""
+def read_discards(state: GridironState, rest: Sequence[str]) -> int:
+    """Audible Cards: how many Audibles were discarded and redrawn."""
     if len(rest) != 1:
         raise IllegalEntry("enter how many Audible cards were discarded and redrawn: discard 1")
-    n = kernel.number(rest[0], 1, HAND["playbook"], "Audibles discarded")
+    return kernel.number(rest[0], 1, HAND["playbook"], "Audibles discarded")
+
+
+def audible_discard(state: GridironState, n: int) -> tuple[GridironState, list[Ruling]]:
+    """Audible Cards: at the start of an offensive turn discard Audibles and draw (never a play)."""
     off = state.offense
     ruling = Ruling(
         "audible_discard",
@@ -82,11 +92,11 @@ def audible_discard(
 
 
 def offensive_player(
-    state: GridironState, rest: Sequence[str]
+    state: GridironState, chosen: tuple[Card, GridironState]
 ) -> tuple[GridironState, list[Ruling]]:
     """Order of Play: the offence chooses one player (an Offense card)."""
     off = state.offense
-    card, state = choose_card(state, off, "offense", rest)
+    card, state = chosen
     ruling = Ruling(
         "offense_player",
         f"{state.name(off)} play {card.label} ({ratings_text(card)}).",
@@ -96,9 +106,8 @@ def offensive_player(
     return _after_call(replace(state, player=card), [ruling])
 
 
-def offensive_play(state: GridironState, rest: Sequence[str]) -> tuple[GridironState, list[Ruling]]:
+def offensive_play(state: GridironState, play: Play) -> tuple[GridironState, list[Ruling]]:
     """Order of Play: the offence chooses one offensive play (Touchdown or Field Goal card)."""
-    play = read_play(rest)
     off = state.offense
     ruling = Ruling(
         "offense_play",
@@ -180,8 +189,8 @@ def declare_text(state: GridironState) -> str:
     return f'"{result}. {offense_rating(state)}. Can be stopped by {stops}."'
 
 
-def audible(state: GridironState, rest: Sequence[str]) -> tuple[GridironState, list[Ruling]]:
-    """Audible Cards: a rating change, or (defence) a score when stopping by a margin."""
+def read_audible(state: GridironState, rest: Sequence[str]) -> Audible:
+    """Audible Cards: a rating change, or (defence only) a score by a margin, as printed."""
     side = state.offense if state.phase == "defense" else state.defence
     if not rest:
         raise IllegalEntry("enter the Audible's effect: audible +3 | audible score 10 td")
@@ -194,18 +203,22 @@ def audible(state: GridironState, rest: Sequence[str]) -> tuple[GridironState, l
         if len(rest) != 3 or rest[2] not in RESULTS:
             raise IllegalEntry("a scoring Audible reads: audible score <margin> <td|fg>")
         margin = kernel.number(rest[1], 1, MAX_RATING, "the winning margin")
-        card = Audible(side, margin=margin, result=RESULTS[rest[2]])
+        return Audible(side, margin=margin, result=RESULTS[rest[2]])
+    if len(rest) != 1:
+        raise IllegalEntry("a rating Audible reads: audible <n>, e.g. audible +3 or audible -2")
+    modifier = kernel.signed_number(rest[0], -MAX_BONUS, MAX_BONUS, "the Audible's rating change")
+    return Audible(side, modifier=modifier)
+
+
+def audible(state: GridironState, card: Audible) -> tuple[GridironState, list[Ruling]]:
+    """Audible Cards: a rating change, or (defence) a score when stopping by a margin."""
+    side = card.side
+    if card.result is not None:
         what = "Touchdown" if card.result == "touchdown" else "Field Goal"
         text = f"{state.name(side)} play an Audible: a defensive {what} if they stop the attempt "
-        text += f"by {margin} or more."
+        text += f"by {card.margin} or more."
     else:
-        if len(rest) != 1:
-            raise IllegalEntry("a rating Audible reads: audible <n>, e.g. audible +3 or audible -2")
-        modifier = kernel.signed_number(
-            rest[0], -MAX_BONUS, MAX_BONUS, "the Audible's rating change"
-        )
-        card = Audible(side, modifier=modifier)
-        text = f"{state.name(side)} play an Audible: {modifier:+d} to their rating."
+        text = f"{state.name(side)} play an Audible: {card.modifier:+d} to their rating."
     ruling = Ruling(
         "audible",
         text,
@@ -216,11 +229,11 @@ def audible(state: GridironState, rest: Sequence[str]) -> tuple[GridironState, l
 
 
 def defensive_player(
-    state: GridironState, rest: Sequence[str]
+    state: GridironState, chosen: tuple[Card, GridironState]
 ) -> tuple[GridironState, list[Ruling]]:
     """Order of Play: the defence plays one Defense card and announces the relevant rating."""
     dfn = state.defence
-    card, state = choose_card(state, dfn, "defense", rest)
+    card, state = chosen
     assert state.play is not None
     rating = defense_rating(card, state.play)
     said = "no rating that can stop this play" if rating is None else f"{rating}"

@@ -12,11 +12,11 @@ from typing import Any
 
 from domain import field as yards
 from domain import kernel
+from domain.grammar import Match
 from domain.periods import QUARTERS
 from domain.rules_versions import RULES_VERSION
 from domain.ruleset import EntryForm, GameOption, Prompt, Ruling, Side, resolve_options
 from domain.rulesets.rushzone.prompts import PROMPTS, field_goal_in_range
-from domain.rulesets.rushzone.reading import read_keyword, read_rolls
 from domain.rulesets.rushzone.state import (
     ROUNDS_PER_QUARTER,
     SPACE,
@@ -46,39 +46,40 @@ DiceRule = Callable[[RushZoneState, dict[Side, tuple[int, ...]]], Outcome]
 
 
 def _rolled(rule: DiceRule) -> kernel.Handler[RushZoneState]:
-    """The handler of a dice phase: the faces read against the phase's dice form, then ``rule``."""
+    """The handler of a dice phase: ``rule`` given the faces by side (the match's value)."""
 
-    def handler(state: RushZoneState, rest: list[str]) -> Outcome:
-        form = PROMPTS[state.phase](state).forms[0]
-        return rule(state, read_rolls(rest, form, state))
+    def handler(state: RushZoneState, entry: Match) -> Outcome:
+        return rule(state, entry.value)
+
+    handler.__doc__ = rule.__doc__
+    return handler
+
+
+def _decision(rule: Callable[[RushZoneState, str], Outcome]) -> kernel.Handler[RushZoneState]:
+    """The handler of a one-word decision (kick, go, pat...): ``rule`` given the form chosen."""
+
+    def handler(state: RushZoneState, entry: Match) -> Outcome:
+        return rule(state, entry.keyword)
 
     handler.__doc__ = rule.__doc__
     return handler
 
 
-def _decision(
-    rule: Callable[[RushZoneState, str], Outcome], keyword: str
-) -> kernel.Handler[RushZoneState]:
-    """The handler of a one-word decision (kick, go, pat...): nothing may follow the word."""
-
-    def handler(state: RushZoneState, rest: list[str]) -> Outcome:
-        kernel.takes_nothing_more(keyword, rest)
-        return rule(state, keyword)
-
-    handler.__doc__ = rule.__doc__
-    return handler
+def _toss(state: RushZoneState, entry: Match) -> Outcome:
+    """Deciding offense and defense: the toss winner (the match's value) chooses."""
+    return coin_toss(state, entry.value)
 
 
 HANDLERS: Mapping[str, Mapping[str, kernel.Handler[RushZoneState]]] = {
-    "toss": {"toss": coin_toss},
-    "choice": {k: _decision(toss_choice, k) for k in ("receive", "kick")},
+    "toss": {"toss": _toss},
+    "choice": {k: _decision(toss_choice) for k in ("receive", "kick")},
     "kickoff": {"green": _rolled(kickoff)},
     "series": {"white": _rolled(series_roll)},
-    "fourth": {k: _decision(fourth_down_choice, k) for k in ("go", "fg", "punt")},
+    "fourth": {k: _decision(fourth_down_choice) for k in ("go", "fg", "punt")},
     "go": {"green": _rolled(fourth_down_roll)},
     "field_goal": {"green": _rolled(field_goal)},
     "punt": {"green": _rolled(punt)},
-    "try": {k: _decision(extra_point_choice, k) for k in ("pat", "two")},
+    "try": {k: _decision(extra_point_choice) for k in ("pat", "two")},
     "two_point": {"green": _rolled(two_point_try)},
 }
 
@@ -94,8 +95,8 @@ RULES: kernel.Rules[RushZoneState] = kernel.Rules(
     prompts=PROMPTS,
     handlers=HANDLERS,
     final_line=kernel.final_line,
-    split=read_keyword,
     why_not=why_not,
+    grammar=True,
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain import field as yards
 from domain import kernel
 from domain.ruleset import SIDES, EntryForm, Prompt, Side, Slot, other
+from domain.rulesets.rushzone.reading import looks_like_dice, read_rolls, toss_winner
 from domain.rulesets.rushzone.state import (
     DICE_COLOUR,
     REGULATION_QUARTERS,
@@ -24,7 +25,10 @@ def toss_prompt(state: RushZoneState) -> Prompt:
         "Enter the winner: toss home | toss away",
         (
             EntryForm(
-                "toss", "the team that won the coin toss", (Slot("winner", "word", words=SIDES),)
+                "toss",
+                "the team that won the coin toss",
+                (Slot("winner", "word", words=SIDES),),
+                read=lambda values: toss_winner(state, values),
             ),
         ),
     )
@@ -179,7 +183,9 @@ def _sides(state: RushZoneState) -> tuple[Side, Side]:
 
 
 def dice_form(state: RushZoneState, dice: tuple[tuple[Side, int], ...], help: str) -> EntryForm:
-    """The phase's dice as one entry: each side's faces in order, the colour as the keyword."""
+    """The phase's dice as one entry: each side's faces in order, the colour as the keyword
+    ("roll" for it, or no keyword: bare faces or faces labelled by side), read into the faces
+    each side rolled."""
     colour = DICE_COLOUR[state.phase]
     slots = tuple(
         Slot(
@@ -191,4 +197,11 @@ def dice_form(state: RushZoneState, dice: tuple[tuple[Side, int], ...], help: st
         for side, count in dice
         for i in range(count)
     )
-    return EntryForm(colour, help, slots)
+    return EntryForm(
+        colour,
+        help,
+        slots,
+        aliases=("roll",),
+        bare=lambda word: looks_like_dice(word, state),
+        read=lambda values: read_rolls(values, slots, state),
+    )

@@ -1,13 +1,17 @@
-"""Reading NFL Rush Zone's dice entries: "white 6 2 4 3 5 1", bare faces, or faces by side."""
+"""Reading NFL Rush Zone's values: the dice ("6 2 4 3 5 1", or faces by side) and the toss winner.
+
+The forms that use them (``prompts``) declare the shorthands: "roll" for the colour, bare faces.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain import kernel
 from domain.entries import RollSpec, rolls
 from domain.kernel import DEFENCE_WORDS, OFFENCE_WORDS
-from domain.ruleset import SIDES, EntryForm, Side, other
-from domain.rulesets.rushzone.state import DICE_COLOUR, DICE_PHASES, RushZoneState
+from domain.ruleset import SIDES, IllegalEntry, Side, Slot, other
+from domain.rulesets.rushzone.state import RushZoneState
 
 
 def side_labels(state: RushZoneState) -> dict[str, Side]:
@@ -33,10 +37,11 @@ def looks_like_dice(token: str, state: RushZoneState) -> bool:
 
 
 def read_rolls(
-    tokens: Sequence[str], form: EntryForm, state: RushZoneState
+    tokens: Sequence[str], slots: Sequence[Slot], state: RushZoneState
 ) -> dict[Side, tuple[int, ...]]:
+    """The faces each side rolled, read against the dice form's slots (in order or by side)."""
     specs: list[RollSpec] = []
-    for s in form.slots:
+    for s in slots:
         assert s.side is not None and s.colour is not None
         if specs and specs[-1].side == s.side:
             specs[-1] = RollSpec(s.side, specs[-1].count + 1, s.colour)
@@ -46,14 +51,8 @@ def read_rolls(
     return rolls(tokens, specs, side_labels(state), names)
 
 
-def read_keyword(state: RushZoneState, tokens: list[str]) -> tuple[str, list[str]]:
-    """Dice may be entered with their colour, with "roll", or bare ("6 2 4 3 5 1", "home 6...")."""
-    keyword, rest = tokens[0], tokens[1:]
-    if state.phase not in DICE_PHASES:
-        return keyword, rest
-    colour = DICE_COLOUR[state.phase]
-    if keyword == "roll":
-        return colour, rest
-    if keyword != colour and looks_like_dice(keyword, state):
-        return colour, tokens
-    return keyword, rest
+def toss_winner(state: RushZoneState, values: Sequence[str]) -> Side:
+    """Deciding offense and defense: the one team named as the toss winner."""
+    if len(values) != 1:
+        raise IllegalEntry("enter the toss winner: toss home | toss away")
+    return kernel.side_word(values[0], state)

@@ -14,7 +14,7 @@ from typing import Literal
 
 from domain import field as yards
 from domain import kernel
-from domain.ruleset import SIDES, IllegalEntry, Ruling, Side, other
+from domain.ruleset import SIDES, Ruling, Side, other
 from domain.rulesets.rushzone.state import (
     FIELD_GOAL_POINTS,
     REGULATION_QUARTERS,
@@ -33,11 +33,8 @@ from domain.rulesets.rushzone.state import (
 Outcome = tuple[RushZoneState, list[Ruling]]
 
 
-def coin_toss(state: RushZoneState, rest: Sequence[str]) -> tuple[RushZoneState, list[Ruling]]:
+def coin_toss(state: RushZoneState, winner: Side) -> tuple[RushZoneState, list[Ruling]]:
     """Deciding offense and defense: the winner of the toss chooses to kick or receive."""
-    if len(rest) != 1:
-        raise IllegalEntry("enter the toss winner: toss home | toss away")
-    winner = kernel.side_word(rest[0], state)
     ruling = Ruling("toss", f"{state.name(winner)} win the coin toss.", team=winner)
     return replace(state, phase="choice", toss_winner=winner), [ruling]
 

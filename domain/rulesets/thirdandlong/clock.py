@@ -3,7 +3,6 @@ quarters, the half, overtime and the final whistle."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import kernel
@@ -107,10 +106,8 @@ def time_up(
     return replace(state, phase="time_up"), [ruling]
 
 
-def end_entry(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    kernel.takes_nothing_more("end", rest)
+def end_entry(state: ThirdAndLongState, _: None) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Game Clock: the coaches let the quarter end."""
     return end_quarter(state)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import kernel
@@ -151,10 +150,9 @@ def key_moment_won(
 
 
 def fourth_down_choice(
-    state: ThirdAndLongState, rest: Sequence[str], *, choice: str
+    state: ThirdAndLongState, _: None, *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """End of Drive: punt (placeholders discarded, change of possession) or go for it."""
-    kernel.takes_nothing_more(choice, rest)
     off, dfn = offence_of(state), state.defence
     if choice == "punt":
         ruling = Ruling("punt", f"{state.name(off)} punt; {state.name(dfn)} take over.", team=off)
@@ -264,11 +262,10 @@ def turnover_on_a_try(state: ThirdAndLongState) -> tuple[ThirdAndLongState, list
 
 
 def he_breaks_loose(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, _: None
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Turnover Return for a TD: after winning the check the defence uses He Breaks Loose! and
     runs a one-play mini-drive with target 2."""
-    kernel.takes_nothing_more("loose", rest)
     returner = state.defence
     rulings: list[Ruling] = []
     if play.challenged is not None:

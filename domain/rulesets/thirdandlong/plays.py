@@ -26,8 +26,6 @@ from domain.rulesets.thirdandlong.clock import next_start
 from domain.rulesets.thirdandlong.outcomes import he_breaks_loose, resolve, short_of_the_score
 from domain.rulesets.thirdandlong.reading import (
     BIG_ALIASES,
-    read_call,
-    read_random,
     read_signed,
     side_word,
 )
@@ -42,12 +40,14 @@ from domain.rulesets.thirdandlong.state import (
     RANDOM_HIGH,
     RANDOM_LOW,
     TURNOVER_CARDS,
+    Call,
     Injury,
     Outcome,
     Play,
     ThirdAndLongState,
     count,
     offence_of,
+    open_play,
     ruling_on_field,
     star_at,
     target_number,
@@ -57,12 +57,9 @@ from domain.rulesets.thirdandlong.wording import outcome_words
 from domain.words import possessive
 
 
-def drive_length(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
+def drive_length(state: ThirdAndLongState, n: int) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Determine Drive Length: the random number is the key moments (one fewer after a turnover
     on downs or a failed onside kick, at least one)."""
-    n = read_random(rest, "the drive-length card")
     state, shuffled = flip(state)
     length = max(1, n - 1) if state.shorten else n
     short = f" less one for field position = {length}" if state.shorten else ""
@@ -78,13 +75,10 @@ def drive_length(
     return after, [*shuffled, ruling, *more]
 
 
-def onside_kick(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
+def onside_kick(state: ThirdAndLongState, n: int) -> tuple[ThirdAndLongState, list[Ruling]]:
     """On-Side Kick: a 1 or 5 and the kicking team recovers (bonus card); else the receiving
     team's next drive is one key moment shorter."""
     kicker = state.defence
-    n = read_random(rest, "the onside-kick card")
     state, shuffled = flip(state)
     if n in (1, 5):
         state = replace(state, offense=kicker, kickoff=False, phase="drive", shorten=False)
@@ -113,12 +107,9 @@ def onside_kick(
     ]
 
 
-def play_calls(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
+def play_calls(state: ThirdAndLongState, call: Call) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Choose Play Calls / Determine Target Number and Matchups: colour sets the target, the
     arrow's box names the defender, the offensive call names both attributes."""
-    call = read_call(rest)
     play = Play(kind=state.kind, call=call)
     off, dfn = offence_of(state), state.defence
     o = attribute_value(state, off, call.off_position, call.off_attribute)
@@ -150,11 +141,8 @@ def ball_handler(position: str) -> dict[str, str]:
     return {role: position.upper()} if role else {}
 
 
-def snap(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
+def snap(state: ThirdAndLongState, play: Play, n: int) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Take the Snap: the random number starts the pile and the play total."""
-    n = read_random(rest, "the snap card")
     state, shuffled = take(state, 1, "pile")
     play = replace(play, snap=n)
     state = replace(state, play=play, bought=False)
@@ -174,13 +162,17 @@ def snap(
     return replace(state, phase="pile"), rulings
 
 
-def modifier(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str], *, sign: int
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Modifiers: offensive cards add to the play total, defensive cards subtract from it."""
+def read_modifier(state: ThirdAndLongState, rest: Sequence[str]) -> int:
+    """Modifiers: the value printed on the card."""
     if len(rest) != 1:
         raise IllegalEntry("enter the modifier's printed value, e.g. off 2 or def 3")
-    value = kernel.number(rest[0], 1, MODIFIER_HIGH, "a modifier")
+    return kernel.number(rest[0], 1, MODIFIER_HIGH, "a modifier")
+
+
+def modifier(
+    state: ThirdAndLongState, play: Play, value: int, *, sign: int
+) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Modifiers: offensive cards add to the play total, defensive cards subtract from it."""
     user = offence_of(state) if sign > 0 else state.defence
     state = use_card(state, user)
     play = replace(play, modifiers=(*play.modifiers, sign * value))
@@ -197,11 +189,10 @@ def modifier(
     ]
 
 
-def penalty(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str], *, kind: str
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Game Breaks, Penalty/Personal Foul: the flag changes the total by what the card prints,
-    negates a turnover, and cannot be challenged."""
+def read_penalty(state: ThirdAndLongState, rest: Sequence[str], kind: str) -> tuple[Side, int]:
+    """Game Breaks, Penalty/Personal Foul: who uses the card and the change it prints (never
+    during a challenge)."""
+    play = open_play(state)
     if play.challenged is not None:
         raise IllegalEntry(
             "penalties cannot be played during a challenge; use modifiers or whistle"
@@ -212,7 +203,15 @@ def penalty(
             f"e.g. {kind} home -2 (0 if it prints none)"
         )
     user = side_word(rest[0], state)
-    change = read_signed(rest[1], PENALTY_RANGE, "a penalty's change to the play total")
+    return user, read_signed(rest[1], PENALTY_RANGE, "a penalty's change to the play total")
+
+
+def penalty(
+    state: ThirdAndLongState, play: Play, card: tuple[Side, int], *, kind: str
+) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Game Breaks, Penalty/Personal Foul: the flag changes the total by what the card prints,
+    negates a turnover, and cannot be challenged."""
+    user, change = card
     state = use_card(state, user)
     negated = state.phase == "turnover"
     fouls = play.fouls + (change if kind == "foul" else 0)
@@ -235,10 +234,8 @@ def penalty(
     ]
 
 
-def injury(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Game Breaks, Injury: the targeted star leaves after this play for the printed time."""
+def read_injury(state: ThirdAndLongState, rest: Sequence[str]) -> Injury:
+    """Game Breaks, Injury: the star on the field the card targets and the time it prints."""
     if len(rest) != 3:
         raise IllegalEntry(
             "enter the injured star's position and the time printed: injury <position> <n> "
@@ -256,9 +253,17 @@ def injury(
     unit = rest[2] if rest[2].endswith("s") else rest[2] + "s"
     if unit not in INJURY_UNITS:
         raise IllegalEntry(f"{rest[2]!r} is not a length; expected plays, drives or quarters")
+    return Injury(victim, position, length, unit)
+
+
+def injury(
+    state: ThirdAndLongState, play: Play, hurt: Injury
+) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Game Breaks, Injury: the targeted star leaves after this play for the printed time."""
+    victim, position, length, unit = hurt.side, hurt.position, hurt.length, hurt.unit
     user = other(victim)
     state = use_card(state, user)
-    play = replace(play, injuries=(*play.injuries, Injury(victim, position, length, unit)))
+    play = replace(play, injuries=(*play.injuries, hurt))
     return replace(state, play=play), [
         Ruling(
             "injury",
@@ -271,10 +276,8 @@ def injury(
     ]
 
 
-def big_play(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Big Plays change the stakes of the play as printed; turnover cards call a Turnover Check."""
+def read_big_play(state: ThirdAndLongState, rest: Sequence[str]) -> str:
+    """Big Plays: the card named (its short names read), if it may be used now."""
     if len(rest) != 1:
         raise IllegalEntry(f"enter the big play: big <{'|'.join(big_plays(state))}>")
     name = BIG_ALIASES.get(rest[0], rest[0])
@@ -282,8 +285,15 @@ def big_play(
     if name not in allowed:
         why = big_refusal(state, name)
         raise IllegalEntry(why or f"{rest[0]!r} cannot be used now; expected {' | '.join(allowed)}")
+    return name
+
+
+def big_play(
+    state: ThirdAndLongState, play: Play, name: str
+) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Big Plays change the stakes of the play as printed; turnover cards call a Turnover Check."""
     if state.phase == "turnover":
-        return he_breaks_loose(state, play, [])
+        return he_breaks_loose(state, play, None)
     user = offence_of(state) if name in OFFENCE_BIG_PLAYS else state.defence
     state = use_card(state, user)
     play = replace(play, big=(*play.big, name))
@@ -302,17 +312,23 @@ def big_play(
     return state, [ruling]
 
 
-def turnover_check(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Turnover Check: each coach flips a card, the user of the turnover card first; a higher
-    defensive number is a turnover."""
+def read_check(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[int, int]:
+    """Turnover Check: the two random numbers flipped, the defence's card first."""
     if len(rest) != 2:
         raise IllegalEntry(
             "enter both random numbers, the defence's card first: check <defence> <offence>"
         )
     d = kernel.number(rest[0], RANDOM_LOW, RANDOM_HIGH, "the defence's check card")
     o = kernel.number(rest[1], RANDOM_LOW, RANDOM_HIGH, "the offence's check card")
+    return d, o
+
+
+def turnover_check(
+    state: ThirdAndLongState, play: Play, flipped: tuple[int, int]
+) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Turnover Check: each coach flips a card, the user of the turnover card first; a higher
+    defensive number is a turnover."""
+    d, o = flipped
     state, shuffled = flip(state, 2)
     lost = d > o
     negated = lost and play.penalty
@@ -339,11 +355,10 @@ def turnover_check(
 
 
 def whistle(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, _: None
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Play to the Whistle / Determine Play Outcome: above the target the offence wins, equal is
     inconclusive, below the defence wins."""
-    kernel.takes_nothing_more("whistle", rest)
     if state.phase == "turnover":
         outcome: Outcome = "turnover"
         ruling = Ruling("whistle", "Whistle: the turnover stands.", team=state.defence)
@@ -381,10 +396,9 @@ def accept_ruling(state: ThirdAndLongState, play: Play) -> tuple[ThirdAndLongSta
 
 
 def accept_entry(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, _: None
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Play to the Whistle: the coaches accept the ruling on the field without a challenge."""
-    kernel.takes_nothing_more("accept", rest)
     return accept_ruling(state, play)
 
 

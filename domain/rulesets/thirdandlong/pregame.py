@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from domain import kernel
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
@@ -32,10 +31,9 @@ from domain.rulesets.thirdandlong.wording import money, roster_line
 from domain.words import possessive
 
 
-def star_entry(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Acquiring Players / Salary Caps: one star per position, $15 million cap, six at most."""
+def read_star(state: ThirdAndLongState, rest: Sequence[str]) -> Star:
+    """Acquiring Players: a star as its Player card prints it (team, position, salary, the
+    three attributes), picked in the draft by the team whose pick it is."""
     if len(rest) != 6:
         raise IllegalEntry(
             "a star is: star <team> <position> <salary $M> <three attributes as printed>, "
@@ -52,7 +50,12 @@ def star_entry(
         )
     salary = read_salary(rest[2])
     values = tuple(read_attribute(t, position) for t in rest[3:6])
-    star = Star(side, position, salary, (values[0], values[1], values[2]))
+    return Star(side, position, salary, (values[0], values[1], values[2]))
+
+
+def star_entry(state: ThirdAndLongState, star: Star) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Acquiring Players / Salary Caps: one star per position, $15 million cap, six at most."""
+    side, position, salary = star.side, star.position, star.salary
     for s in team_of(state, side):
         if s.position == position:
             raise IllegalEntry(
@@ -81,11 +84,8 @@ def star_entry(
     return new, [ruling]
 
 
-def roster_ready(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
+def roster_ready(state: ThirdAndLongState, _: None) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Acquiring Players, Option 1: both pre-built teams are on the table; toss the coin."""
-    kernel.takes_nothing_more("ready", rest)
     return replace(state, phase="toss"), [
         Ruling(
             "rosters", f"Rosters set: {roster_line(state, 'home')}; {roster_line(state, 'away')}."
@@ -93,25 +93,29 @@ def roster_ready(
     ]
 
 
-def draft_order(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Option 2, Draft Your Team: a coin flip decides who chooses the first player."""
+def read_draft_first(state: ThirdAndLongState, rest: Sequence[str]) -> Side:
+    """Option 2, Draft Your Team: the one team that won the draft coin flip."""
     if len(rest) != 1:
         raise IllegalEntry("enter the team that won the draft coin flip: first home | first away")
-    side = side_word(rest[0], state)
+    return side_word(rest[0], state)
+
+
+def draft_order(state: ThirdAndLongState, side: Side) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Option 2, Draft Your Team: a coin flip decides who chooses the first player."""
     return replace(state, phase="draft", draft_turn=side), [
         Ruling("draft_order", f"{state.name(side)} pick first in the draft.", team=side)
     ]
 
 
-def draft_done(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Option 2, Draft Your Team: a coach stops picking when the team is complete or capped."""
+def read_draft_done(state: ThirdAndLongState, rest: Sequence[str]) -> Side:
+    """Option 2, Draft Your Team: the one team that has finished picking."""
     if len(rest) != 1:
         raise IllegalEntry("enter the team that has finished picking: done home | done away")
-    side = side_word(rest[0], state)
+    return side_word(rest[0], state)
+
+
+def draft_done(state: ThirdAndLongState, side: Side) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Option 2, Draft Your Team: a coach stops picking when the team is complete or capped."""
     if side in state.draft_done:
         raise IllegalEntry(f"{state.name(side)} have already finished picking")
     done = (*state.draft_done, side)
@@ -126,23 +130,24 @@ def draft_done(
     return replace(state, draft_done=done, draft_turn=other(side)), [ruling]
 
 
-def coin_toss(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """The Coin Toss: the visiting team calls it; enter the winner."""
+def read_toss_winner(state: ThirdAndLongState, rest: Sequence[str]) -> Side:
+    """The Coin Toss: the one team that won it."""
     if len(rest) != 1:
         raise IllegalEntry("enter the team that won the coin toss: toss home | toss away")
-    side = side_word(rest[0], state)
+    return side_word(rest[0], state)
+
+
+def coin_toss(state: ThirdAndLongState, side: Side) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """The Coin Toss: the visiting team calls it; enter the winner."""
     return replace(state, phase="choice", toss_winner=side), [
         Ruling("toss", f"{state.name(side)} win the coin toss.", team=side)
     ]
 
 
 def toss_choice(
-    state: ThirdAndLongState, rest: Sequence[str], *, choice: str
+    state: ThirdAndLongState, _: None, *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """The Coin Toss: the winner starts on offence or defence; seven-card hands, offence first."""
-    kernel.takes_nothing_more(choice, rest)
     winner = state.toss_winner
     assert winner is not None
     offense = winner if choice == "offense" else other(winner)

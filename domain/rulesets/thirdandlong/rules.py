@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from domain import kernel
 from domain.entries import words
+from domain.grammar import Match
 from domain.periods import QUARTERS
 from domain.rules_versions import RULES_VERSION
 from domain.ruleset import (
@@ -33,6 +35,11 @@ from domain.rulesets.thirdandlong.plays import (
     penalty,
     play_calls,
     play_total,
+    read_big_play,
+    read_check,
+    read_injury,
+    read_modifier,
+    read_penalty,
     snap,
     turnover_check,
     whistle,
@@ -41,22 +48,33 @@ from domain.rulesets.thirdandlong.pregame import (
     coin_toss,
     draft_done,
     draft_order,
+    read_draft_done,
+    read_draft_first,
+    read_star,
+    read_toss_winner,
     roster_ready,
     star_entry,
     toss_choice,
 )
 from domain.rulesets.thirdandlong.prompts import PROMPTS
-from domain.rulesets.thirdandlong.reading import normalise
+from domain.rulesets.thirdandlong.reading import normalise, read_call, read_random
 from domain.rulesets.thirdandlong.rosters import roster_view
 from domain.rulesets.thirdandlong.scoring import (
     block_attempt,
     extra_point,
     field_goal_choice,
     go_for_two,
+    read_scoring_card,
     scoring_flip,
 )
 from domain.rulesets.thirdandlong.state import ThirdAndLongState, open_play, target_number
-from domain.rulesets.thirdandlong.timeouts import challenge, challenge_refusal, timeout
+from domain.rulesets.thirdandlong.timeouts import (
+    challenge,
+    challenge_refusal,
+    read_challenger,
+    read_timeout,
+    timeout,
+)
 
 
 class ThirdAndLong:
@@ -220,30 +238,84 @@ def legal_line(prompt: Prompt) -> str:
 
 
 Step = tuple[ThirdAndLongState, list[Ruling]]
-Handler = Callable[[ThirdAndLongState, Sequence[str]], Step]
+Handler = Callable[[ThirdAndLongState, Match], Step]
+Reader = Callable[[ThirdAndLongState, Sequence[str]], Any]
 
 
 def on_play(rule: Callable[..., Step], **fixed: Any) -> Handler:
     """The handler of a phase that always holds a play under way: the rule is handed that play
-    (and any ``fixed`` keyword, e.g. the modifier's sign)."""
-    return lambda state, rest: rule(state, open_play(state), rest, **fixed)
+    and the entry's typed value (and any ``fixed`` keyword, e.g. the modifier's sign)."""
+    return lambda state, entry: rule(state, open_play(state), entry.value, **fixed)
+
+
+def valued(rule: Callable[..., Step], **fixed: Any) -> Handler:
+    """The handler of a rule given the entry's typed value (and any ``fixed`` keyword)."""
+    return lambda state, entry: rule(state, entry.value, **fixed)
+
+
+def _random(what: str) -> Reader:
+    """The reading of a form whose one value is the random number on an Action card."""
+    return lambda state, rest: read_random(rest, what)
+
+
+# How each form's values are read, by its keyword: the typed value its handler is given. A
+# keyword not here takes nothing after it (``domain.grammar``).
+READERS: dict[str, Reader] = {
+    "star": read_star,
+    "first": read_draft_first,
+    "done": read_draft_done,
+    "toss": read_toss_winner,
+    "drive": _random("the drive-length card"),
+    "onside": _random("the onside-kick card"),
+    "play": lambda state, rest: read_call(rest),
+    "timeout": read_timeout,
+    "snap": _random("the snap card"),
+    "off": read_modifier,
+    "def": read_modifier,
+    "big": read_big_play,
+    "penalty": lambda state, rest: read_penalty(state, rest, "penalty"),
+    "foul": lambda state, rest: read_penalty(state, rest, "foul"),
+    "injury": read_injury,
+    "check": read_check,
+    "challenge": read_challenger,
+    "score": read_scoring_card,
+    "xp": _random("the extra-point card"),
+    "block": _random("the blocking card"),
+}
+
+
+def with_readers(prompt_of: Callable[[ThirdAndLongState], Prompt]) -> kernel.PromptFn[Any]:
+    """A phase's prompt whose forms declare how their values are read (``READERS``)."""
+
+    def prompt(state: ThirdAndLongState) -> Prompt:
+        asked = prompt_of(state)
+        forms = tuple(
+            replace(form, read=partial(READERS[form.keyword.split()[0]], state))
+            if form.keyword.split()[0] in READERS
+            else form
+            for form in asked.forms
+        )
+        return replace(asked, forms=forms)
+
+    prompt.__doc__ = prompt_of.__doc__
+    return prompt
 
 
 # Each phase's entries and the rule each one goes to; a phase's prompt offers a subset of its
 # keywords (a modifier only to a coach with cards in hand, a time-out only to one with one left).
 HANDLERS: dict[str, dict[str, Handler]] = {
-    "roster": {"star": star_entry, "ready": roster_ready},
-    "draft_order": {"first": draft_order},
-    "draft": {"star": star_entry, "done": draft_done},
-    "toss": {"toss": coin_toss},
+    "roster": {"star": valued(star_entry), "ready": valued(roster_ready)},
+    "draft_order": {"first": valued(draft_order)},
+    "draft": {"star": valued(star_entry), "done": valued(draft_done)},
+    "toss": {"toss": valued(coin_toss)},
     "choice": {
-        "offense": partial(toss_choice, choice="offense"),
-        "defense": partial(toss_choice, choice="defense"),
+        "offense": valued(toss_choice, choice="offense"),
+        "defense": valued(toss_choice, choice="defense"),
     },
-    "kickoff": {"drive": drive_length, "onside": onside_kick},
-    "drive": {"drive": drive_length},
-    "calls": {"play": play_calls, "timeout": timeout},
-    "snap": {"snap": on_play(snap), "timeout": timeout},
+    "kickoff": {"drive": valued(drive_length), "onside": valued(onside_kick)},
+    "drive": {"drive": valued(drive_length)},
+    "calls": {"play": valued(play_calls), "timeout": valued(timeout)},
+    "snap": {"snap": on_play(snap), "timeout": valued(timeout)},
     "pile": {
         "whistle": on_play(whistle),
         "off": on_play(modifier, sign=1),
@@ -263,17 +335,17 @@ HANDLERS: dict[str, dict[str, Handler]] = {
     },
     "review": {"accept": on_play(accept_entry), "challenge": on_play(challenge)},
     "fourth": {
-        "punt": partial(fourth_down_choice, choice="punt"),
-        "go": partial(fourth_down_choice, choice="go"),
+        "punt": valued(fourth_down_choice, choice="punt"),
+        "go": valued(fourth_down_choice, choice="go"),
     },
-    "score": {"score": scoring_flip},
+    "score": {"score": valued(scoring_flip)},
     "fg_choice": {
-        "kick": partial(field_goal_choice, choice="kick"),
-        "goforit": partial(field_goal_choice, choice="goforit"),
+        "kick": valued(field_goal_choice, choice="kick"),
+        "goforit": valued(field_goal_choice, choice="goforit"),
     },
-    "try": {"xp": extra_point, "two": go_for_two},
-    "block": {"block": block_attempt},
-    "time_up": {"end": end_entry, "timeout": timeout},
+    "try": {"xp": valued(extra_point), "two": valued(go_for_two)},
+    "block": {"block": valued(block_attempt)},
+    "time_up": {"end": valued(end_entry), "timeout": valued(timeout)},
     "final": {},
 }
 
@@ -284,11 +356,12 @@ def read(text: str) -> list[str]:
 
 
 RULES = kernel.Rules(
-    prompts=PROMPTS,
+    prompts={phase: with_readers(prompt_of) for phase, prompt_of in PROMPTS.items()},
     handlers=HANDLERS,
     final_line=kernel.final_line,
     read=read,
     why_not=not_now,
+    grammar=True,
 )
 
 RULESET = ThirdAndLong()

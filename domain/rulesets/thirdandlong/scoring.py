@@ -14,7 +14,6 @@ from domain.ruleset import (
 )
 from domain.rulesets.thirdandlong.cards import bonus_card, flip
 from domain.rulesets.thirdandlong.clock import end_drive, finish, proceed
-from domain.rulesets.thirdandlong.reading import read_random
 from domain.rulesets.thirdandlong.state import (
     EXTRA_POINT,
     FIELD_GOAL,
@@ -25,15 +24,18 @@ from domain.rulesets.thirdandlong.state import (
 )
 
 
-def scoring_flip(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
-    """Offensive Scoring: the scoring card's upper-left corner shows touchdown or field goal."""
+def read_scoring_card(state: ThirdAndLongState, rest: Sequence[str]) -> str:
+    """Offensive Scoring: the scoring card's upper-left corner, td or fg."""
     if len(rest) != 1 or rest[0] not in ("td", "fg"):
         raise IllegalEntry("enter the scoring card's upper-left corner: score td | score fg")
+    return rest[0]
+
+
+def scoring_flip(state: ThirdAndLongState, corner: str) -> tuple[ThirdAndLongState, list[Ruling]]:
+    """Offensive Scoring: the scoring card's upper-left corner shows touchdown or field goal."""
     state, shuffled = flip(state)
     off = offence_of(state)
-    if rest[0] == "td":
+    if corner == "td":
         after, more = touchdown(state, off, "the scoring card")
         return after, [*shuffled, *more]
     return replace(state, phase="fg_choice"), [
@@ -47,10 +49,9 @@ def scoring_flip(
 
 
 def field_goal_choice(
-    state: ThirdAndLongState, rest: Sequence[str], *, choice: str
+    state: ThirdAndLongState, _: None, *, choice: str
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Don't Want to Settle for a Field Goal?: take 3 points, or Go For It! as a single play."""
-    kernel.takes_nothing_more(choice, rest)
     off = offence_of(state)
     if choice == "goforit":
         ruling = Ruling(
@@ -110,11 +111,8 @@ def touchdown(
     return state, [ruling, *bonus]
 
 
-def extra_point(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
+def extra_point(state: ThirdAndLongState, n: int) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Extra Point: good unless the card shows 1 and the defence's blocking card is also 1."""
-    n = read_random(rest, "the extra-point card")
     state, shuffled = flip(state)
     scorer = offence_of(state)
     if n == 1:
@@ -130,11 +128,8 @@ def extra_point(
     return after, [*shuffled, *more]
 
 
-def block_attempt(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
+def block_attempt(state: ThirdAndLongState, n: int) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Extra Point: a second 1 and the kick is no good."""
-    n = read_random(rest, "the blocking card")
     state, shuffled = flip(state)
     scorer = offence_of(state)
     if n != 1:
@@ -160,11 +155,8 @@ def extra_point_good(state: ThirdAndLongState, n: int) -> tuple[ThirdAndLongStat
     return after, [ruling, *more]
 
 
-def go_for_two(
-    state: ThirdAndLongState, rest: Sequence[str]
-) -> tuple[ThirdAndLongState, list[Ruling]]:
+def go_for_two(state: ThirdAndLongState, _: None) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Two-Point Conversion: declared before the extra-point card; a single play, a tie fails."""
-    kernel.takes_nothing_more("two", rest)
     scorer = offence_of(state)
     ruling = Ruling("go_for_two", f"{state.name(scorer)} go for two: one play.", team=scorer)
     after, more = proceed(replace(state, kind="two"), "play")

@@ -25,14 +25,19 @@ from domain.rulesets.thirdandlong.state import (
 from domain.rulesets.thirdandlong.wording import outcome_words
 
 
+def read_timeout(state: ThirdAndLongState, rest: Sequence[str]) -> tuple[Side, bool]:
+    """Time-Outs: the team calling it, and whether it refreshes its hand."""
+    if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1] != "refresh"):
+        raise IllegalEntry("enter the team calling it: timeout <team> [refresh]")
+    return side_word(rest[0], state), len(rest) == 2
+
+
 def timeout(
-    state: ThirdAndLongState, rest: Sequence[str]
+    state: ThirdAndLongState, called: tuple[Side, bool]
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Time-Outs: avoid a bad matchup (both call again), extend the quarter by one play, and
     optionally refresh the caller's whole hand."""
-    if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1] != "refresh"):
-        raise IllegalEntry("enter the team calling it: timeout <team> [refresh]")
-    side = side_word(rest[0], state)
+    side, refresh = called
     if count(state.timeouts, side) <= 0:
         raise IllegalEntry(f"{state.name(side)} have no time-outs left")
     state = replace(state, timeouts=add_count(state.timeouts, side, -1))
@@ -45,7 +50,7 @@ def timeout(
             data={"left": left},
         )
     ]
-    if len(rest) == 2:
+    if refresh:
         n = count(state.hands, side)
         rulings.append(
             Ruling(
@@ -71,14 +76,18 @@ def timeout(
     return state, rulings
 
 
+def read_challenger(state: ThirdAndLongState, rest: Sequence[str]) -> Side:
+    """Challenge a Play: the one team challenging."""
+    if len(rest) != 1:
+        raise IllegalEntry("enter the challenging team: challenge <team>")
+    return side_word(rest[0], state)
+
+
 def challenge(
-    state: ThirdAndLongState, play: Play, rest: Sequence[str]
+    state: ThirdAndLongState, play: Play, side: Side
 ) -> tuple[ThirdAndLongState, list[Ruling]]:
     """Challenge a Play: needs a time-out left; the play is redone with a new snap and new
     modifiers while big plays stay in effect (a turnover check alone may be redone)."""
-    if len(rest) != 1:
-        raise IllegalEntry("enter the challenging team: challenge <team>")
-    side = side_word(rest[0], state)
     why = challenge_refusal(state, side)
     if why:
         raise IllegalEntry(why)
