@@ -421,7 +421,6 @@ class Game(Aggregate):
         self.home = home
         self.away = away
         self.options = dict(options)
-        self.started_by = by
         self.started_at = at
         self.entries: dict[int, Entry] = {}
         self.order: list[int] = []
