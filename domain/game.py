@@ -35,7 +35,14 @@ from typing import Any, ClassVar
 from eventsourcing.domain import Aggregate, event
 
 from domain import deltas, kernel, rulesets, schedule, snapshots
-from domain.corrections import DISPUTES, AlreadyRecorded, GameMovedOn, Proposal, describe
+from domain.corrections import (
+    DISPUTES,
+    AlreadyRecorded,
+    GameMovedOn,
+    Proposal,
+    describe,
+    no_longer_fit,
+)
 from domain.reruling import Disagreement, StoredStep, differences
 from domain.rules_versions import BASELINE
 from domain.ruleset import IllegalEntry, Prompt, Ruleset, Ruling
@@ -1361,12 +1368,7 @@ class Game(Aggregate):
                 resolved[entry.seq] = now
             steps.append(Derived(entry.seq, state, tuple(rulings), rules.situation(state)))
         if invalid and not strike_invalid:
-            named = "; ".join(f"entry {e.seq} {e.text!r}: {why}" for e, why in invalid)
-            raise IllegalEntry(
-                f"the correction would leave {len(invalid)} later entr"
-                f"{'y' if len(invalid) == 1 else 'ies'} that no longer fit ({named}); "
-                "use --strike-invalid to strike them too"
-            )
+            raise IllegalEntry(no_longer_fit([(e.seq, e.text, why) for e, why in invalid]))
         return Correction(tuple(invalid), steps, kept, resolved=resolved)
 
     def sides_of(self, seq: int) -> Sides | None:
