@@ -44,4 +44,21 @@ def describe(p: Proposal) -> str:
     return f"{p.kind} entry {p.seq}"
 
 
+NAMED_AT_MOST = 3
+"""A refused correction names this many of the later entries it leaves, then counts the rest."""
+
+
+def no_longer_fit(orphans: list[tuple[int, str, str]]) -> str:
+    """The one line refusing a correction that would leave later entries (seq, text, why) that
+    no longer fit: the first ``NAMED_AT_MOST`` named, the rest counted (docs/corrections.md)."""
+    named = [f"entry {seq} {text!r}: {why}" for seq, text, why in orphans[:NAMED_AT_MOST]]
+    if len(orphans) > NAMED_AT_MOST:
+        named.append(f"and {len(orphans) - NAMED_AT_MOST} more")
+    count = len(orphans)
+    return (
+        f"the correction would leave {count} later entr{'y' if count == 1 else 'ies'} that no "
+        f"longer fit ({'; '.join(named)}); use --strike-invalid to strike them too"
+    )
+
+
 DISPUTES = ("referee", "agree")

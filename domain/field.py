@@ -17,11 +17,6 @@ def own(yard_line: int) -> int:
     return FIELD - yard_line
 
 
-def opponents(yard_line: int) -> int:
-    """The defence's ``yard_line`` (their 30) as ``ball_on``."""
-    return yard_line
-
-
 def advance(ball_on: int, yards: int) -> int:
     """The spot after a gain of ``yards`` (a loss when negative); may leave the field."""
     return ball_on - yards

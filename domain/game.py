@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
 from copy import copy
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from eventsourcing.domain import Aggregate, event
@@ -41,6 +40,22 @@ from domain.rules_versions import BASELINE
 from domain.ruleset import IllegalEntry, Prompt, Ruleset, Ruling
 from domain.sides import Sides, of_entry
 from domain.teams import team_names
+from domain.timeline import (
+    Correction,
+    CorrectionLog,
+    Derived,
+    Entry,
+    Op,
+    cascade_of,
+    corrected,
+    entry_of,
+    fold_on,
+    in_play_order,
+    plan,
+    refold,
+    schedule_text,
+    undoing,
+)
 
 __all__ = ["AlreadyRecorded", "Correction", "Derived", "Entry", "Game", "GameMovedOn"]
 
@@ -49,45 +64,6 @@ MAX_PERSON = 30
 
 CHECKPOINT_EVERY = 100
 """The fold's state is stored after every this many standing entries (docs/events.md)."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One fact as typed at the table, with who typed it, whose it is and whether it stands."""
-
-    seq: int
-    text: str
-    by: str
-    at: str
-    struck: str | None = None
-    sides: Sides | None = None
-    withdrawn: bool = False
-    struck_with: str | None = None
-
-    @property
-    def stands(self) -> bool:
-        """Counts in the game: neither struck nor withdrawn by a reverted insertion."""
-        return self.struck is None and not self.withdrawn
-
-
-@dataclass(frozen=True)
-class Derived:
-    """What the rules made of one effective entry: the state after it and its rulings."""
-
-    seq: int
-    state: Any
-    rulings: tuple[Ruling, ...]
-    shown: dict[str, Any] | None = field(default=None, compare=False)
-    view: Callable[[Any], dict[str, Any]] | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def situation(self) -> dict[str, Any]:
-        """The situation after the entry, made by the rules when first asked for."""
-        if self.shown is None:
-            assert self.view is not None
-            object.__setattr__(self, "shown", self.view(self.state))
-        assert self.shown is not None
-        return self.shown
 
 
 @dataclass
@@ -102,49 +78,6 @@ class Checkpoint:
     decoded: bool = False
     # The version of the rules that made the state: another version's is never folded on from.
     rules: int = BASELINE
-
-
-@dataclass(frozen=True)
-class Correction:
-    """The result of a correction: entries struck because they no longer fit, and the new fold."""
-
-    struck: tuple[tuple[Entry, str], ...]
-    folded: list[Derived]
-    kept: int
-    pending: bool = False
-    resolved: dict[int, Sides] = field(default_factory=dict)
-    id: str | None = None
-    offer: str | None = None
-    reverts: str | None = None
-
-
-@dataclass(frozen=True)
-class Op:
-    """One change a correction made to one entry, with what it was before (to take it back)."""
-
-    kind: str  # strike, restore, amend, insert, withdraw, reinstate
-    seq: int
-    before: str | None = None
-    after: str | None = None
-    before_sides: Sides | None = None
-
-
-@dataclass
-class CorrectionLog:
-    """A recorded correction: what was asked, by whom and why, and every entry it changed."""
-
-    id: str
-    kind: str
-    seq: int
-    reason: str
-    by: str
-    at: str
-    ops: list[Op] = field(default_factory=list)
-    reverts: str | None = None
-    reverted_by: str | None = None
-    # A rerule: the steps the record showed before it (to put back), and the entries then made.
-    before: str | None = None
-    entries: int = 0
 
 
 def command_digest(kind: str, *parts: Any, by: str) -> str:
@@ -421,7 +354,6 @@ class Game(Aggregate):
         self.home = home
         self.away = away
         self.options = dict(options)
-        self.started_by = by
         self.started_at = at
         self.entries: dict[int, Entry] = {}
         self.order: list[int] = []
@@ -493,7 +425,7 @@ class Game(Aggregate):
     @property
     def in_order(self) -> list[Entry]:
         """Every entry ever made, in play order (an inserted entry stands where it was put)."""
-        return [self.entries[seq] for seq in self.order]
+        return in_play_order(self.entries, self.order)
 
     @property
     def effective(self) -> list[Entry]:
@@ -631,12 +563,7 @@ class Game(Aggregate):
 
     def entry(self, seq: int) -> Entry:
         """Entry number ``seq``; an unknown number is refused with the range that exists."""
-        found = self.entries.get(seq)
-        if found is None:
-            last = len(self.entries)
-            known = f"entries are numbered 1 to {last}" if last else "no entry has been made yet"
-            raise IllegalEntry(f"there is no entry {seq}; {known}")
-        return found
+        return entry_of(self.entries, seq)
 
     def _opening(self) -> Derived:
         rules = self.rules
@@ -689,19 +616,10 @@ class Game(Aggregate):
         return 0, self._opening()
 
     def _fold_on(self, steps: list[Derived], entries: list[Entry]) -> list[Derived]:
-        rules = self.rules
-        steps = list(steps)
-        for entry in entries:
-            try:
-                state, rulings = rules.apply(steps[-1].state, entry.text)
-            except IllegalEntry:
-                if self.ruled_under == [rules.version]:
-                    raise
-                # Ruled under other rules, which took it: the game is named (``disagreement``)
-                # and nothing is recorded until a rerule; the fold passes over the entry.
-                state, rulings = steps[-1].state, []
-            steps.append(Derived(entry.seq, state, tuple(rulings), None, rules.situation))
-        return steps
+        # A record ruled under other rules, which took an entry these refuse: the game is named
+        # (``disagreement``) and nothing is recorded until a rerule; the fold passes over it.
+        version = self.rules.version
+        return fold_on(self.rules, steps, entries, lambda: self.ruled_under != [version])
 
     # What a stale screen missed ----------------------------------------------------------------
 
@@ -1047,98 +965,16 @@ class Game(Aggregate):
     def _propose(self, proposal: Proposal, by: str, at: str, digest: str) -> None:
         self._proposed(proposal=asdict(proposal), by=by, at=at, command=digest)
 
-    def _plan(self, p: Proposal) -> tuple[dict[int, Entry], list[int], set[int]]:
-        """What a correction changes: the entries it replaces, the play order, and the entries
-        that must fit where they stand (the ones the correction is about)."""
-        if p.kind == "insert":
-            if p.seq != 0:
-                self.entry(p.seq)
-            seq = len(self.entries) + 1
-            at_index = 0 if p.seq == 0 else self.order.index(p.seq) + 1
-            order = [*self.order[:at_index], seq, *self.order[at_index:]]
-            return {seq: Entry(seq=seq, text=p.text, by="", at="")}, order, {seq}
-        if p.kind == "revert":
-            changed = self._undoing(self.corrections[p.target])
-            return changed, self.order, {s for s, e in changed.items() if e.stands}
-        target = self.entry(p.seq)
-        if target.withdrawn:
-            raise IllegalEntry(
-                f"entry {p.seq} was withdrawn when its insertion was reverted; revert that "
-                "revert to bring it back"
-            )
-        if p.kind == "strike":
-            if target.struck is not None:
-                raise IllegalEntry(f"entry {p.seq} is already struck ({target.struck})")
-            return {p.seq: replace(target, struck=p.reason)}, self.order, set()
-        if p.kind == "restore":
-            if target.struck is None:
-                raise IllegalEntry(
-                    f"entry {p.seq} stands already; only a struck entry can be restored"
-                )
-            changed = {p.seq: replace(target, struck=None, struck_with=None)}
-            if p.cascade:
-                for other in self._cascade_of(target):
-                    changed[other.seq] = replace(other, struck=None, struck_with=None)
-            return changed, self.order, set(changed)
-        if target.struck is not None:
-            raise IllegalEntry(f"entry {p.seq} is struck; restore it before amending it")
-        return {p.seq: replace(target, text=p.text)}, self.order, {p.seq}
+    def _schedule_now(self) -> str:
+        return schedule_text(self.season, self.week)
 
     def _cascade_of(self, entry: Entry) -> list[Entry]:
         """The other entries struck by the same correction as ``entry``, still struck."""
-        if entry.struck_with is None:
-            return []
-        return [
-            e
-            for e in self.in_order
-            if e.seq != entry.seq and e.struck_with == entry.struck_with and e.struck is not None
-        ]
+        return cascade_of(entry, self.entries, self.order)
 
     def _undoing(self, log: CorrectionLog) -> dict[int, Entry]:
-        """The entries as they were before correction ``log``: every change it made, undone.
-
-        Refused when a later correction changed one of those entries again: take that one
-        back first, so that nothing is undone that the table did not ask to undo.
-        """
-        changed: dict[int, Entry] = {}
-        for op in reversed(log.ops):
-            if op.kind == "schedule":
-                # A schedule changes no entry; it is taken back by _record_revert.
-                if op.after != _schedule_text(self.season, self.week):
-                    later = [
-                        c.id for c in self.corrections.values() if _number(c.id) > _number(log.id)
-                    ]
-                    raise IllegalEntry(
-                        f"the schedule was changed again after {log.id} (by "
-                        f"{', '.join(later) or 'a later correction'}); revert that first"
-                    )
-                continue
-            now = changed.get(op.seq) or self.entries[op.seq]
-            still = {
-                "strike": now.struck is not None,
-                "restore": now.struck is None,
-                "amend": now.text == op.after,
-                "insert": not now.withdrawn,
-                "reinstate": not now.withdrawn,
-                "withdraw": now.withdrawn,
-            }[op.kind]
-            if not still:
-                later = [c.id for c in self.corrections.values() if _number(c.id) > _number(log.id)]
-                raise IllegalEntry(
-                    f"entry {op.seq} was changed again after {log.id} (by "
-                    f"{', '.join(later) or 'a later correction'}); revert that first"
-                )
-            if op.kind == "strike":
-                changed[op.seq] = replace(now, struck=None, struck_with=None)
-            elif op.kind == "restore":
-                changed[op.seq] = replace(now, struck=op.before or "struck")
-            elif op.kind == "amend":
-                changed[op.seq] = replace(now, text=op.before or now.text, sides=op.before_sides)
-            elif op.kind in ("insert", "reinstate"):
-                changed[op.seq] = replace(now, withdrawn=True)
-            else:
-                changed[op.seq] = replace(now, withdrawn=False)
-        return changed
+        """The entries as they were before correction ``log`` (domain.timeline.undoing)."""
+        return undoing(log, self.entries, self.corrections, self._schedule_now())
 
     def _check(self, p: Proposal) -> Correction:
         if p.kind == "rerule":
@@ -1158,8 +994,10 @@ class Game(Aggregate):
                     "entries before them, so it can no longer be taken back"
                 )
             return Correction((), [self._last()], self.standing)
-        changed, order, must_fit = self._plan(p)
-        outcome = self._correct(changed, order, must_fit, p.strike_invalid)
+        planned = plan(p, self.entries, self.order, self.corrections, self._schedule_now())
+        outcome = self._correct(
+            planned.changed, planned.order, planned.must_fit, p.strike_invalid
+        )
         if p.kind == "restore" and not p.cascade:
             rest = self._cascade_of(self.entries[p.seq])
             if rest:
@@ -1323,52 +1161,24 @@ class Game(Aggregate):
         that would now be the other team's, is named; with ``strike_invalid`` it is struck in
         the same step, otherwise the correction is refused.
         """
-        rules = self.rules
-        entries = {**self.entries, **changed}
-        sequence = [entries[s] for s in order]
-        # Taking back a correction that changed nothing (the revert of an amendment to the same
-        # words) changes nothing: no entry to run the rules over again.
-        start = min((order.index(s) for s in changed), default=len(sequence))
+        sequence, start = corrected(self.entries, changed, order)
         if from_opening:
             # A rerule: every entry, from the opening the installed rules make.
             start = 0
         kept = sum(1 for e in sequence[:start] if e.stands)
         # Only from the step before the first changed entry: from the checkpoint before it.
-        steps = [self._step_at(kept)]
-        known = self._recovered_sides(sequence[start:])
-        invalid: list[tuple[Entry, str]] = []
-        resolved: dict[int, Sides] = {}
-        for entry in sequence[start:]:
-            if not entry.stands:
-                continue
-            state = steps[-1].state
-            then = known.get(entry.seq, entry.sides)
-            try:
-                now = of_entry(rules, state, entry.text)
-                state, rulings = rules.apply(state, entry.text)
-                if then is not None and not then.same_team(now):
-                    raise IllegalEntry(
-                        f"it was entered for {then.describe(self.names)}, but "
-                        f"{now.describe(self.names)} would act there now"
-                    )
-            except IllegalEntry as exc:
-                if entry.seq in must_fit:
-                    raise IllegalEntry(
-                        f"entry {entry.seq} {entry.text!r} cannot stand: {exc}"
-                    ) from None
-                invalid.append((entry, str(exc)))
-                continue
-            if entry.seq in changed:
-                resolved[entry.seq] = now
-            steps.append(Derived(entry.seq, state, tuple(rulings), rules.situation(state)))
-        if invalid and not strike_invalid:
-            named = "; ".join(f"entry {e.seq} {e.text!r}: {why}" for e, why in invalid)
-            raise IllegalEntry(
-                f"the correction would leave {len(invalid)} later entr"
-                f"{'y' if len(invalid) == 1 else 'ies'} that no longer fit ({named}); "
-                "use --strike-invalid to strike them too"
-            )
-        return Correction(tuple(invalid), steps, kept, resolved=resolved)
+        later = sequence[start:]
+        return refold(
+            self.rules,
+            self._step_at(kept),
+            kept,
+            later,
+            changed,
+            must_fit,
+            self._recovered_sides(later),
+            self.names,
+            strike_invalid,
+        )
 
     def sides_of(self, seq: int) -> Sides | None:
         """Entry ``seq``'s sides as recorded: stored with it, or for an entry Zebra 0.2 stored
@@ -1641,8 +1451,8 @@ class Game(Aggregate):
         op = Op(
             "schedule",
             0,
-            before=_schedule_text(self.season, self.week),
-            after=_schedule_text(season, week),
+            before=schedule_text(self.season, self.week),
+            after=schedule_text(season, week),
         )
         self._log(correction, "schedule", op, reason, by, at)
         self.season, self.week = season, week
@@ -1758,15 +1568,6 @@ class Game(Aggregate):
             self._stored[step["seq"]] = made
             if step.get("checkpoint") is not None:
                 self._keep(step["seq"], step["rulings"], step["checkpoint"], made.rules)
-
-
-def _schedule_text(season: int | None, week: int | None) -> str:
-    """A schedule as a correction's trail keeps it (to be put back by a revert)."""
-    return json.dumps([season, week])
-
-
-def _number(correction: str) -> int:
-    return int(correction[1:])
 
 
 def _sides_dict(sides: Sides | None) -> dict[str, Any] | None:

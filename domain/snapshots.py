@@ -124,7 +124,9 @@ def _instance(data: dict[str, Any], types: Mapping[str, type]) -> Any:
     if cls is None or not isinstance(fields, dict):
         raise NotAState(f"{str(name)[:40]!r} is not a state of this game's")
     declared = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = set(fields) - set(declared)
+    # A field the state type no longer has, written by an older Zebra: read past, not refused.
+    retired: frozenset[str] = getattr(cls, "RETIRED_FIELDS", frozenset())
+    unknown = set(fields) - set(declared) - retired
     if unknown:
         raise NotAState(f"a {name} has no field {sorted(unknown)[0][:40]!r}")
     # Built field by field, as the rules left it: no __init__ or __post_init__ runs again.

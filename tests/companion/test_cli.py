@@ -284,6 +284,36 @@ def test_a_correction_that_orphans_later_entries_is_refused_then_forced(store: P
     assert "Also struck entry 5 'punt'" in out and "Also struck entry 6 'green 2'" in out
 
 
+@pytest.mark.parametrize(
+    ("entries", "more"),
+    [(4, 0), (5, 1), (6, 2)],
+    ids=["3 later entries, all named", "4 later entries, 1 counted", "5 later entries"],
+)
+def test_a_refused_correction_names_three_later_entries_and_counts_the_rest(
+    store: Path, entries: int, more: int
+) -> None:
+    # Issue #28: the line once named every later entry (7,434 characters). Giving the toss to
+    # the other team leaves every later entry unfit, so entries 2 to ``entries`` are orphans.
+    drive = DRIVE.splitlines()[:entries]
+    zebra("play", "rushzone", "--home", "A", "--away", "B", input="\n".join([*drive, "quit", ""]))
+    before = events_in(store)
+    code, _, err = zebra("amend", "1", "toss away", "--reason", "the coin said away")
+    assert code == 1 and events_in(store) == before
+    (line,) = err.strip().splitlines()
+    assert f"would leave {entries - 1} later entries" in line
+    for seq in (2, 3, 4):
+        assert f"entry {seq} {drive[seq - 1]!r}: " in line
+    for seq in range(5, entries + 1):
+        assert f"entry {seq} " not in line
+    assert ("and 1 more" in line) == (more == 1) and ("and 2 more" in line) == (more == 2)
+    assert "more)" not in line if more == 0 else line.count(" more)") == 1
+    assert line.endswith("use --strike-invalid to strike them too")
+    # Bounded: a longer tail adds only its count, never its entries.
+    assert len(line) < 600
+    code, out, _ = zebra("amend", "1", "toss away", "--reason", "coin", "--strike-invalid")
+    assert code == 0 and out.count("Also struck entry") == entries - 1
+
+
 # Exports and imports -----------------------------------------------------------------------
 
 

@@ -106,7 +106,7 @@ def field_goal_roll(state: FirstAndGoalState, value: list[int | str]) -> Result:
             ),
         )
         state = kernel.scored(state, off, FIELD_GOAL_POINTS)
-        if state.half > 2:
+        if state.in_overtime:
             after, more = final_whistle(state, f"{state.name(off)} score first in overtime.")
             return after, [*rulings, *more]
         after, more = to_kickoff(state, dfn)

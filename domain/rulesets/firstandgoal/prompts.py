@@ -103,7 +103,7 @@ def _play_forms(state: FirstAndGoalState) -> list[EntryForm]:
 
 def _prompt_toss(state: FirstAndGoalState) -> Prompt:
     """Set-up (p. 2), overtime (p. 10): Away calls the RFL coin; the winner receives."""
-    when = "Overtime: flip" if state.half > 2 else "Flip"
+    when = "Overtime: flip" if state.in_overtime else "Flip"
     return Prompt(
         "away",
         f"{when} the RFL coin; {state.away} call head or lion. Enter the winner, who takes the "

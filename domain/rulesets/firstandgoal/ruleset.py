@@ -171,7 +171,7 @@ class FirstAndGoal:
             ball_on=state.ball_on if live else None,
             clock={
                 "half": state.half,
-                "overtime": state.half > 2,
+                "overtime": state.in_overtime,
                 "offence_deck": state.green.deck,
                 "offence_hand": state.green.hand,
                 "offence_discard": state.green.discard,

@@ -25,7 +25,7 @@ def touchdown(state: FirstAndGoalState) -> Result:
         "touchdown", f"Touchdown {state.name(side)}! 6 points.", team=side, points=TOUCHDOWN_POINTS
     )
     state = kernel.scored(state, side, TOUCHDOWN_POINTS)
-    if state.half > 2:
+    if state.in_overtime:
         after, more = final_whistle(state, f"{state.name(side)} score first in overtime.")
         return after, [ruling, *more]
     after = replace(state, phase="try", play=None, down=None, marker=None, pass_completed=False)
@@ -77,7 +77,7 @@ def safety(state: FirstAndGoalState) -> Result:
         "safety", f"Safety! 2 points {state.name(dfn)}.", team=dfn, points=SAFETY_POINTS
     )
     state = kernel.scored(state, dfn, SAFETY_POINTS)
-    if state.half > 2:
+    if state.in_overtime:
         after, more = final_whistle(state, f"{state.name(dfn)} score first in overtime.")
         return after, [ruling, *more]
     state = replace(

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from domain.periods import HALVES
 from domain.ruleset import Ruling, Side, other
 from domain.teams import TwoTeams
 
+REGULATION_HALVES = HALVES.regulation  # p. 10: two halves, then overtime on a tie
 HAND = 8
 DECK = 60
 TIMEOUTS = 3
@@ -102,7 +104,6 @@ PlayKind = Literal["play", "two_point", "fake", "kick_return", "punt_return", "d
 CARD_PLAYS = ("play", "two_point", "fake")
 KICKOFF_RETURNS = ("kick_return", "d20_return")
 RETURNS = ("kick_return", "punt_return", "d20_return")
-CALL_PHASES = ("call", "two_call", "fake_call")
 
 
 @dataclass(frozen=True)
@@ -246,6 +247,11 @@ class FirstAndGoalState(TwoTeams):
         dice = self.board_dice(kind)
         assert dice is not None, f"the board's {kind} dice are not named in phase {self.phase}"
         return dice
+
+    @property
+    def in_overtime(self) -> bool:
+        """End of game and overtime (p. 10): past the two halves, a tie is played on."""
+        return self.half > REGULATION_HALVES
 
     def timeouts_of(self, side: Side) -> int:
         """Time-outs ``side`` has left this half (p. 4: 3 a half)."""

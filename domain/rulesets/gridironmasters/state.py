@@ -5,8 +5,8 @@ rules/masters-of-the-gridiron.txt: the cards' ratings, positions and play types.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 from domain.ruleset import (
     Side,
@@ -238,6 +238,9 @@ class Record:
 class GridironState(TwoTeams):
     """Everything the rules need to know, and nothing they could derive."""
 
+    # Fields states once had (#28): a checkpoint stored with them still opens (domain.snapshots).
+    RETIRED_FIELDS: ClassVar[frozenset[str]] = frozenset({"details"})
+
     home: str
     away: str
     phase: Phase = "call"
@@ -255,7 +258,6 @@ class GridironState(TwoTeams):
     scores: tuple[tuple[int, int], ...] = ((0, 0),)
     overtime_rule: OvertimeRule = "open"
     winner: Side | None = None
-    details: tuple[str, ...] = field(default=(), compare=False)
 
     # TwoTeams stores the offence; Masters derives it from the attempt, so it is never None.
     @property

@@ -93,7 +93,6 @@ ALIASES = {
 YARDS_LOW, YARDS_HIGH = -30, 99
 # Where each defensive unit lines up: DL opposite OL, LB opposite RB, DB opposite WR.
 HOME_PLACE = {"dl": "ol", "lb": "rb", "db": "wr"}
-PLACES = ("lwr", "lrb", "lol", "rol", "rrb", "rwr")
 
 Phase = Literal[
     "toss",
@@ -168,9 +167,6 @@ class Coach:
 
     def at(self, slot: str) -> str:
         return dict(self.offence).get(slot, "")
-
-    def side_of(self, pid: str) -> str:
-        return dict(self.defence).get(pid, "")[:1]
 
     def facing(self, place: str) -> list[str]:
         return [p for p, at in self.defence if at == place]

@@ -49,9 +49,7 @@ def toss_choice(state: RushZoneState, choice: str) -> tuple[RushZoneState, list[
         team=state.toss_winner,
         data={"choice": choice, "receiver": receiver},
     )
-    if state.quarter > REGULATION_QUARTERS:
-        state = replace(state, ot_first=receiver)
-    else:
+    if state.quarter <= REGULATION_QUARTERS:
         state = replace(state, first_offense=receiver)
     return replace(state, phase="kickoff", offense=receiver), [ruling]
 
