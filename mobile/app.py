@@ -102,6 +102,10 @@ CORRECTION_MODES = ("strike", "amend", "insert")
 # The key Kivy reports for Android's Back (the button or the gesture) and for Escape.
 BACK_KEY = 27
 
+# How the window makes room for the on-screen keyboard: it pans so that the field being typed
+# stays just above the keyboard (Kivy's Window.softinput_mode).
+SOFTINPUT_MODE = "below_target"
+
 
 def store_problem(exc: BaseException) -> str | None:
     """One line saying why the store could not be read or written, or None if ``exc`` is not a
@@ -236,6 +240,9 @@ class ZebraApp(App):
             Builder.load_file(common)
         self.manager = ScreenManager(transition=NoTransition())
         ExceptionManager.add_handler(self._handler)
+        # The on-screen keyboard never covers the field being typed: the window pans so the
+        # focused field sits just above it (on Android, SDL pans to the field's rectangle).
+        Window.softinput_mode = SOFTINPUT_MODE
         Window.bind(size=self._resized, on_touch_down=self._touched, on_keyboard=self._keyed)
         self._resized()
         return self.manager
