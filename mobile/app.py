@@ -50,6 +50,7 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import board, catalogue, exports, rosters, views
@@ -97,6 +98,13 @@ SCREENS: dict[str, tuple[str, str]] = {
 }
 
 CORRECTION_MODES = ("strike", "amend", "insert")
+
+# The key Kivy reports for Android's Back (the button or the gesture) and for Escape.
+BACK_KEY = 27
+
+# How the window makes room for the on-screen keyboard: it pans so that the field being typed
+# stays just above the keyboard (Kivy's Window.softinput_mode).
+SOFTINPUT_MODE = "below_target"
 
 
 def store_problem(exc: BaseException) -> str | None:
@@ -232,7 +240,10 @@ class ZebraApp(App):
             Builder.load_file(common)
         self.manager = ScreenManager(transition=NoTransition())
         ExceptionManager.add_handler(self._handler)
-        Window.bind(size=self._resized, on_touch_down=self._touched)
+        # The on-screen keyboard never covers the field being typed: the window pans so the
+        # focused field sits just above it (on Android, SDL pans to the field's rectangle).
+        Window.softinput_mode = SOFTINPUT_MODE
+        Window.bind(size=self._resized, on_touch_down=self._touched, on_keyboard=self._keyed)
         self._resized()
         return self.manager
 
@@ -259,7 +270,7 @@ class ZebraApp(App):
         if self._busy_clock is not None:
             self._busy_clock.cancel()
             self._busy_clock = None
-        Window.unbind(size=self._resized, on_touch_down=self._touched)
+        Window.unbind(size=self._resized, on_touch_down=self._touched, on_keyboard=self._keyed)
         if self._handler in ExceptionManager.handlers:
             ExceptionManager.remove_handler(self._handler)
         self.worker.stop()
@@ -271,6 +282,33 @@ class ZebraApp(App):
     def on_resume(self) -> None:
         # Another screen may have played on while this one slept: say so, else just redraw.
         self.watch(always=True)
+
+    def _keyed(self, _window: Any, key: int, *_args: Any) -> bool:
+        return key == BACK_KEY and self.go_back()
+
+    def go_back(self) -> bool:
+        """Back (Android's key or gesture) or Escape goes back one level: an open dialog closes,
+        then a correction on the pad is left, then the log drawer closes, then the game (or the
+        New Game screen) gives way to the home screen. True when it went back; False on the home
+        screen, where Back is the platform's: Android puts the app away, a desktop closes it."""
+        views = [w for w in Window.children if isinstance(w, ModalView)]
+        if views:
+            top = views[0]  # the last opened is drawn over the others
+            if top is self.typed_popup:
+                self.typed_popup = None
+            # At once: a dialog fading out would take the next touch.
+            top.dismiss(animation=False)
+            return True
+        if self.correcting:
+            self.cancel_correction()
+            return True
+        if self.drawer_open:
+            self.drawer_open = False
+            return True
+        if self.manager.current != "home":
+            self.go_home()
+            return True
+        return False
 
     def _resized(self, *_: Any) -> None:
         width, height = Window.width / dp(1), Window.height / dp(1)

@@ -207,7 +207,15 @@ MODE_LABELS = {
 }
 
 
-class ReasonPopup(ModalView):
+class BackView(ModalView):
+    """A dialog that leaves Back and Escape to the app (ZebraApp.go_back), which closes the
+    dialog on top at once; Kivy's own handler would fade it out, taking touches meanwhile."""
+
+    def _handle_keyboard(self, _window: Any, _key: int, *_args: Any) -> bool:
+        return False
+
+
+class ReasonPopup(BackView):
     """Why the entry is struck, restored or reverted; the reason is stored with the correction."""
 
     def fill(self, reasons: list[str]) -> None:
@@ -247,7 +255,7 @@ class UseReasonButton(FitButton):
     field = ObjectProperty(None)
 
 
-class TypedPopup(ModalView):
+class TypedPopup(BackView):
     """An entry typed as at the CLI's prompt, with the same refusals, shown in place."""
 
 

@@ -21,6 +21,10 @@ PROVIDED = {"android", "jnius"}
 # Imported only on a device, so the desktop app never needs them: each inside the function
 # that uses it (mobile/device.py).
 DEVICE_ONLY = {"android", "jnius", "plyer", "androidstorage4kivy"}
+# Requirements that are python-for-android's toolchain, not modules the app imports: Python on
+# the device and the build machine's Python, which must be the same release.
+TOOLCHAIN = {"python3", "hostpython3"}
+PYTHON = "3.11.5"
 
 
 def spec() -> configparser.RawConfigParser:
@@ -48,16 +52,23 @@ def module_file(name: str) -> Path | None:
     return None
 
 
-def imports(start: list[str]) -> tuple[dict[str, set[str]], set[str]]:
+# The most names the walk below reads before it gives up: the project has a few hundred modules
+# and imported names, so a walk that reaches this many is going round, and fails instead.
+MAX_NAMES = 5000
+
+
+def imports(start: list[str], limit: int = MAX_NAMES) -> tuple[dict[str, set[str]], set[str]]:
     """Every module outside the project the app imports (anywhere in a module, so a guarded
-    import counts too), with who imports it; and the project's modules it reaches."""
+    import counts too), with who imports it; and the project's modules it reaches. Each name is
+    queued once and at most ``limit`` are read, so the walk always ends."""
     outside: dict[str, set[str]] = {}
     seen: set[str] = set()
-    todo = list(start)
-    while todo:
+    todo = list(dict.fromkeys(start))
+    queued = set(todo)
+    for _ in range(limit):
+        if not todo:
+            break
         name = todo.pop()
-        if name in seen:
-            continue
         seen.add(name)
         path = module_file(name) if name != "main" else ROOT / "main.py"
         if path is None:
@@ -71,9 +82,13 @@ def imports(start: list[str]) -> tuple[dict[str, set[str]], set[str]]:
             for module in found:
                 top = module.split(".")[0]
                 if top in PROJECT:
-                    todo.append(module)
+                    if module not in queued:
+                        queued.add(module)
+                        todo.append(module)
                 elif top not in sys.stdlib_module_names:
                     outside.setdefault(top, set()).add(name)
+    if todo:
+        raise AssertionError(f"the import walk read {limit} names and still had {len(todo)}")
     return outside, seen
 
 
@@ -120,7 +135,7 @@ def test_the_spec_packages_every_module_the_app_imports() -> None:
 def test_the_spec_packages_nothing_the_app_does_not_need() -> None:
     outside, _ = app_imports()
     imported = {distribution(m) for m in outside}
-    extra = requirements() - imported - needed_by(imported) - {"python3"}
+    extra = requirements() - imported - needed_by(imported) - TOOLCHAIN
     assert not extra, f"in buildozer.spec's requirements but never imported: {sorted(extra)}"
 
 
@@ -161,3 +176,38 @@ def test_the_spec_keeps_the_screen_on_and_has_its_icon_presplash_and_entry() -> 
     assert {"landscape", "portrait"} <= orientations
     # Exports go to the app's own folder and the share sheet: no storage permission.
     assert "STORAGE" not in app.get("android.permissions", "")
+
+
+def test_the_spec_pins_its_toolchain() -> None:
+    """Python (on the device and on the build machine, the same release), python-for-android,
+    the NDK and the Android API levels are pinned: a later build makes the same app."""
+    app = spec()["app"]
+    listed = [r.strip() for r in app["requirements"].split(",") if r.strip()]
+    pins = {re.split(r"[=<>]", r)[0]: r for r in listed}
+    assert pins["python3"] == f"python3=={PYTHON}"
+    assert pins["hostpython3"] == f"hostpython3=={PYTHON}"
+    # Each is listed once (python-for-android would take one of two pins at random).
+    assert len(pins) == len(listed)
+    assert app["p4a.branch"] == "v2024.01.21"
+    assert app["android.ndk"] == "25b"
+    assert app.getint("android.api") == 34
+    assert app.getint("android.minapi") == 24
+    assert "p4a.source_dir" not in app and "android.ndk_path" not in app
+
+
+def test_the_spec_builds_for_phones_tablets_emulators_and_chromebooks() -> None:
+    archs = [a.strip() for a in spec()["app"]["android.archs"].split(",")]
+    assert archs == ["arm64-v8a", "armeabi-v7a", "x86_64"]
+
+
+def test_the_import_walk_always_ends() -> None:
+    """A walk that does not finish within its limit fails instead of going on."""
+    outside, reached = app_imports()
+    assert len(reached) < MAX_NAMES
+    try:
+        imports(["main"], limit=3)
+    except AssertionError as exc:
+        assert "read 3 names" in str(exc)
+    else:
+        raise AssertionError("a walk cut short at 3 names did not say so")
+    assert outside
