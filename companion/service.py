@@ -33,7 +33,7 @@ from companion.integrity import (
     ends_chained,
     stored_link,
 )
-from companion.store import Store, StoreError, full_disk
+from companion.store import Store, StoreError, full_disk, resolve
 from companion.summaries import Row, StillCatchingUp, Summary, has_calendar, summary_of
 from domain import schedule
 from domain.corrections import AlreadyRecorded, GameMovedOn
@@ -1211,6 +1211,12 @@ class Referee(Application[UUID]):
 
 
 HEX = frozenset("0123456789abcdef")
+
+
+def open_store(named: str | None) -> Referee:
+    """The referee on the store named as --store names it (a new SQLite file if there is none
+    yet, as starting a game makes one); StoreError, one line, when it cannot be opened."""
+    return Referee(resolve(named, create=True))
 
 
 def in_view(games: list[GameSummary]) -> tuple[list[GameSummary], int]:

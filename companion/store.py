@@ -491,6 +491,69 @@ def full_disk(exc: BaseException, path: Path | None = None) -> str | None:
     return None
 
 
+def storage_failed(exc: BaseException) -> str | None:
+    """One line saying why the store could not be opened, read or written, or None when ``exc``
+    is not the store's failure: Zebra's own refusal of a store file, SQLite's or the
+    event-sourcing library's error (a locked file, a damaged one, a league server gone), or the
+    system's (permission denied, a full disk). The front ends ask this, never the libraries."""
+    from eventsourcing.persistence import PersistenceError
+
+    if not isinstance(exc, StoreError | sqlite3.Error | PersistenceError | OSError):
+        return None
+    full = full_disk(exc)
+    if full is not None:
+        return full
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if isinstance(exc, StoreError) else f"the store: {text}"
+
+
+def named_wrong(named: str) -> bool:
+    """Whether a store named at a terminal (--store, $ZEBRA_STORE) is named wrongly rather than
+    failing: an SQLite path with nothing at it, or a league address that is not one. That is
+    said at the terminal, as every command says it; a store that is there but cannot be opened
+    is the tablet's to show."""
+    if named.startswith(("postgres://", "postgresql://")):
+        try:
+            postgres_store(named)
+        except StoreError:
+            return True
+        return False
+    path = sqlite_path(named)
+    return path is None or not os.path.lexists(path)
+
+
+@dataclass(frozen=True)
+class Unopened:
+    """A store that could not be opened, as the tablet shows it: why, where, and what to do."""
+
+    reason: str
+    where: str
+    advice: str
+
+
+def unopened(named: str | None, reason: str) -> Unopened:
+    """What the table is told about a store that could not be opened (``reason``, one line
+    from storage_failed): the store's path or address and what to do about it."""
+    if (named or os.environ.get(STORE_ENV) or "").startswith(("postgres://", "postgresql://")):
+        try:
+            where = str(postgres_store(named or os.environ.get(STORE_ENV, "")))
+        except StoreError:
+            where = "the league server's address"
+        advice = (
+            "Check that the league server is running and this device can reach it, then "
+            "TRY AGAIN. At a terminal, zebra games --store ADDRESS says the same."
+        )
+        return Unopened(reason, where, advice)
+    path = sqlite_path(named)
+    where = str(path) if path is not None else str(named)
+    advice = (
+        "Copy the file away (it may still hold games) and start a new store: with the file "
+        "gone, TRY AGAIN starts a new one here. To see what is wrong with it, at a terminal: "
+        f"zebra check --all --store {where}"
+    )
+    return Unopened(reason, where, advice)
+
+
 def no_block_left(folder: Path) -> bool:
     """Whether the file system holding ``folder`` has no block left that a program can use."""
     try:

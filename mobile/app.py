@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import sqlite3
 import sys
 import threading
 import time
@@ -33,7 +32,6 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import PersistenceError
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
@@ -63,8 +61,9 @@ from companion.service import (
     Referee,
     UnknownGame,
     in_view,
+    open_store,
 )
-from companion.store import STORE_ENV, StoreError, full_disk, resolve
+from companion.store import STORE_ENV, Unopened, named_wrong, storage_failed, unopened
 from mobile import corrections, device, layout, model, pad
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
 from mobile.worker import Worker
@@ -109,14 +108,11 @@ SOFTINPUT_MODE = "below_target"
 
 def store_problem(exc: BaseException) -> str | None:
     """One line saying why the store could not be read or written, or None if ``exc`` is not a
-    store's failure (a locked SQLite file, a PostgreSQL server gone, a damaged store)."""
-    if isinstance(exc, StoreError | sqlite3.Error | PersistenceError | OSError | UnknownGame):
-        full = full_disk(exc)
-        if full is not None:
-            return full
-        text = " ".join(str(exc).split()) or type(exc).__name__
-        return text if isinstance(exc, StoreError | UnknownGame) else f"the store: {text}"
-    return None
+    store's failure (a locked SQLite file, a PostgreSQL server gone, a damaged store, a game
+    that is not in it): companion.store knows the stores' errors, the tablet only asks."""
+    if isinstance(exc, UnknownGame):
+        return " ".join(str(exc).split()) or type(exc).__name__
+    return storage_failed(exc)
 
 
 @dataclass(frozen=True)
@@ -200,10 +196,30 @@ class ZebraApp(App):
     errors = NumericProperty(0)
     # The game version on screen: what every command carries as ``expect``.
     shown_version = NumericProperty(0)
+    # A store that could not be opened, shown on the home screen (StoreTrouble): why, where,
+    # what to do. Empty while the store is open.
+    store_trouble = StringProperty("")
+    store_where = StringProperty("")
+    store_advice = StringProperty("")
+    # TRY AGAIN is opening the store.
+    reopening = BooleanProperty(False)
 
-    def __init__(self, referee: Referee, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        referee: Referee | None,
+        *,
+        reopen: Callable[[], Referee] | None = None,
+        trouble: Unopened | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """``referee`` on the open store, or None with the ``trouble`` opening it met;
+        ``reopen`` opens the store again (TRY AGAIN)."""
         super().__init__(**kwargs)
-        self.referee = referee
+        self._referee = referee
+        self._reopen = reopen
+        if referee is None:
+            assert trouble is not None, "an app without a store says why"
+            self._say_trouble(trouble)
         self.worker = Worker()
         self.reason_popup: Any = None
         self.typed_popup: Any = None
@@ -232,6 +248,17 @@ class ZebraApp(App):
         self._completed_frame = -1
         self._pad_trigger = Clock.create_trigger(self._bump_pad)
 
+    @property
+    def referee(self) -> Referee:
+        """The service on the open store (never asked for while the store is not open)."""
+        if self._referee is None:
+            raise RuntimeError(f"the store is not open: {self.store_trouble}")
+        return self._referee
+
+    @referee.setter
+    def referee(self, referee: Referee) -> None:
+        self._referee = referee
+
     # App life ---------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
@@ -248,9 +275,14 @@ class ZebraApp(App):
         return self.manager
 
     def on_start(self) -> None:
-        """Reopen on the game last played if it is unfinished: a killed app picks up there."""
-
+        """Reopen on the game last played if it is unfinished: a killed app picks up there. A
+        store that could not be opened is shown on the home screen instead, with TRY AGAIN."""
         self.show("home")
+        self._watch_event = Clock.schedule_interval(self._poll, REFRESH_SECONDS)
+        if self._referee is not None:
+            self._resume_last()
+
+    def _resume_last(self) -> None:
         asked = self._moves
 
         def opened(played: list[Any]) -> None:
@@ -260,7 +292,37 @@ class ZebraApp(App):
                 self.open_game(str(played[0].game_id))
 
         self.call("", self.referee.games, opened)
-        self._watch_event = Clock.schedule_interval(self._poll, REFRESH_SECONDS)
+
+    def _say_trouble(self, trouble: Unopened) -> None:
+        self.store_where, self.store_advice = trouble.where, trouble.advice
+        self.store_trouble = trouble.reason
+
+    def try_store_again(self) -> None:
+        """TRY AGAIN: open the store again (on the worker: a league server may be slow). Opened,
+        the home screen lists its games and the last unfinished one reopens; else the panel
+        says why, as it is now. Opening a store writes nothing to a file it refuses."""
+        if self._reopen is None or self.reopening or self._referee is not None:
+            return
+        self.reopening = True
+        reopen = self._reopen
+
+        def opened(referee: Referee) -> None:
+            self.reopening = False
+            self._referee = referee
+            self.store_trouble = self.store_where = self.store_advice = ""
+            Logger.info("Zebra: the store %s is open", referee.store)
+            if self.manager.current == "home":
+                self._resume_last()
+
+        def refused(exc: BaseException) -> None:
+            self.reopening = False
+            reason = storage_failed(exc)
+            if reason is None:
+                self.unexpected(exc)
+                return
+            self._say_trouble(unopened(self.store_where or None, reason))
+
+        self.worker.submit(reopen, opened, refused)
 
     def on_stop(self) -> None:
         """Stop polling the store: a closed app must not read it from the shared clock."""
@@ -451,7 +513,8 @@ class ZebraApp(App):
     def go_home(self) -> None:
         self.leave_game()
         self.show("home")
-        self.call("", self.referee.games, self._show_games)
+        if self._referee is not None:
+            self.call("", self.referee.games, self._show_games)
 
     def _show_games(self, played: list[Any]) -> None:
         # Games set aside (issue #27) are left out, as zebra games leaves them out.
@@ -631,7 +694,7 @@ class ZebraApp(App):
         """Show what another screen recorded: poll the game's version (or, at home, the store's
         last notification) and redraw only when it moved. A poll never waits behind a command:
         while one is in flight the next poll asks again."""
-        if self.worker.busy:
+        if self.worker.busy or self._referee is None:
             return
         current = self.manager.current
         if current == "home":
@@ -1302,14 +1365,29 @@ def main(store: str | None = None, argv: list[str] | None = None) -> None:
         parser = argparse.ArgumentParser(prog="zebra-tablet", description="The Zebra tablet app")
         parser.add_argument("--store", help="SQLite store file (default: as the zebra CLI)")
         store = parser.parse_known_args(sys.argv[1:] if argv is None else argv)[0].store
-    store = store or os.environ.get(STORE_ENV) or device.device_store()
+    made = tablet_on(store)
+    made.run()
+
+
+def tablet_on(store: str | None) -> ZebraApp:
+    """The app on ``store`` (--store, else $ZEBRA_STORE, else this device's store), not yet
+    running. A store named at the terminal that is not there is refused there, in one line, as
+    every command refuses it; a store that is there but cannot be opened (damaged, not a Zebra
+    store, unreadable) opens the app on the home screen, which says why and what to do."""
+    named = store or os.environ.get(STORE_ENV) or ""
+    where = named or device.device_store()
     try:
-        referee = Referee(resolve(store, create=True))
-    except StoreError as exc:
-        # Kivy routes sys.stderr into its logger; a refusal must reach the terminal as is.
-        print(f"error: {exc}", file=sys.__stderr__)
-        raise SystemExit(1) from None
-    ZebraApp(referee).run()
+        return ZebraApp(open_store(where), reopen=lambda: open_store(where))
+    except Exception as exc:
+        reason = storage_failed(exc)
+        if reason is None:
+            raise
+        if named and named_wrong(named):
+            # Kivy routes sys.stderr into its logger; a refusal must reach the terminal as is.
+            print(f"error: {reason}", file=sys.__stderr__)
+            raise SystemExit(1) from None
+    Logger.warning("Zebra: the store cannot be opened: %s", reason)
+    return ZebraApp(None, reopen=lambda: open_store(where), trouble=unopened(where, reason))
 
 
 if __name__ == "__main__":

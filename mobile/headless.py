@@ -62,8 +62,12 @@ def launch(
     referee: Referee, size: tuple[int, int] = TABLET, screen: Screen | None = None
 ) -> ZebraApp:
     """Build and start the app in the current window, as ``App.run`` would, without its loop."""
+    return start(ZebraApp(referee), size, screen)
+
+
+def start(app: ZebraApp, size: tuple[int, int] = TABLET, screen: Screen | None = None) -> ZebraApp:
+    """Build and start an app made elsewhere (mobile.app.tablet_on) as ``launch`` does."""
     configure(screen or Screen("custom", size))
-    app = ZebraApp(referee)
     app._run_prepare()
     frames()
     return app

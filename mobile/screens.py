@@ -273,7 +273,25 @@ class ModeButton(FitButton):
 
 
 class HomeScreen(Screen):
-    pass
+    """The stored games, or the panel saying why the store cannot be opened."""
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        app().bind(store_trouble=lambda *_: self.show_trouble())
+        self.show_trouble()
+
+    def show_trouble(self) -> None:
+        box = self.ids.trouble
+        shown = [w for w in box.children if isinstance(w, StoreTrouble)]
+        if app().store_trouble and not shown:
+            box.add_widget(StoreTrouble())
+        elif not app().store_trouble:
+            for panel in shown:
+                box.remove_widget(panel)
+
+
+class StoreTrouble(BoxLayout):
+    """A store that cannot be opened: the one-line reason, the store's path, what to do, and
+    TRY AGAIN, which opens it again."""
 
 
 class NewGameScreen(Screen):

@@ -32,7 +32,11 @@ FORBIDDEN: dict[str, set[str]] = {
     # uvicorn brings click with it; the CLI's typer stays out.
     "web": {"mobile", "kivy", "typer"},
     # The tablet talks only to the service: the rules and the read models come through it.
-    "mobile": {"domain", "projections", "web", "typer", "click", "starlette"},
+    # ... and knows no storage library: a store's failures reach it as companion's one line.
+    "mobile": {
+        "domain", "projections", "web", "typer", "click", "starlette",
+        "eventsourcing", "sqlite3", "psycopg",
+    },
 }
 
 # A front end may start another one, never import it: `zebra serve` is the one command that runs
