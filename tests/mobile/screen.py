@@ -148,14 +148,22 @@ def geometry_problems(app: ZebraApp) -> list[str]:
     return problems
 
 
+# No screen nests widgets this deep; a walk up that goes further is a cycle.
+MAX_DEPTH = 200
+
+
 def _scrolled(widget: Widget) -> bool:
     """A row of a scrolling list may be half in view: the list scrolls to show it."""
+    # Kivy's window is its own parent: the walk stops there, and after MAX_DEPTH steps at
+    # most, so a clipped button outside any list is reported instead of hanging the test.
     parent = widget.parent
-    while parent is not None and not isinstance(parent, Widget.__class__):
+    for _ in range(MAX_DEPTH):
+        if parent is None or parent is EventLoop.window or not isinstance(parent, Widget):
+            return False
         if type(parent).__name__ in ("RecycleView", "ScrollView"):
             return True
         parent = parent.parent
-    return False
+    raise AssertionError(f"{type(widget).__name__} is over {MAX_DEPTH} widgets deep")
 
 
 def pixel(path: Path, x: float, y: float) -> tuple[float, float, float]:
