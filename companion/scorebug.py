@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.board import clock_detail, clock_line, down_text
+from companion.clocks import ClockItem, clock_items
 from domain.kinds import START_AFTER, Kind, Moment
 from projections.plays import Play, plays
 from projections.record import GameRecord
@@ -75,24 +76,36 @@ def scorebug(record: GameRecord) -> Scorebug:
 
 
 def own_clock(status: dict[str, Any]) -> str:
-    """The game's own clock, short enough for a strip, read from the clock its status shows:
-    each team's Time Deck (Red Zone), the two card decks (1st & Goal), the Action Deck (Third and
-    Long), the scoring slots filled (Masters of the Gridiron); Rush Zone's rounds are in the
-    period. A clock of another shape is shown whole (``board.clock_detail``)."""
-    clock = status.get("clock") or {}
+    """The game's own clock, short enough for a strip, from its clock facts
+    (``companion.clocks.clock_items``): each team's Time Deck (Red Zone), the two card decks
+    (1st & Goal), the Action Deck (Third and Long), the scoring slots filled (Masters of the
+    Gridiron); Rush Zone's rounds are in the period. A clock of another shape is shown whole
+    (``board.clock_detail``); every fact is in the terminal's status block
+    (``views.clock_lines``)."""
+    by: dict[str, list[ClockItem]] = {}
+    for item in clock_items(status):
+        by.setdefault(item.label, []).append(item)
     names = {s: str(status.get(s, s)) for s in SIDES}
-    if "round" in clock:
+    if "Round" in by:
         return ""
-    if all(isinstance(clock.get(s), dict) and "time_deck" in clock[s] for s in SIDES):
-        return "Time Deck " + " · ".join(f"{names[s]} {clock[s]['time_deck']}" for s in SIDES)
-    if "offence_deck" in clock and "defence_deck" in clock:
-        return f"Cards: offence {clock['offence_deck']} · defence {clock['defence_deck']}"
-    if "hands" in clock and "deck" in clock:
-        return f"Action Deck {clock['deck']}"
-    filled, per_side = clock.get("slots_filled"), clock.get("slots_per_side")
-    if isinstance(filled, dict) and isinstance(per_side, int):
-        return "Slots " + " · ".join(f"{names[s]} {filled.get(s, 0)}/{per_side}" for s in SIDES)
+    if "Time Deck" in by:
+        return "Time Deck " + " · ".join(f"{_name(i, names)} {i.value}" for i in by["Time Deck"])
+    if "Offence deck" in by and "Defence deck" in by:
+        offence, defence = by["Offence deck"][0], by["Defence deck"][0]
+        return f"Cards: offence {offence.value} · defence {defence.value}"
+    if "Action Deck" in by:
+        return f"Action Deck {by['Action Deck'][0].value}"
+    slots = [i for i in by.get("Scoring plays", []) if i.of is not None]
+    if slots:
+        # The strip counts the slots filled: the scoring plays made of the side's slots.
+        return "Slots " + " · ".join(
+            f"{_name(i, names)} {(i.of or 0) - i.value}/{i.of}" for i in slots
+        )
     return clock_detail(status)
+
+
+def _name(item: ClockItem, names: Mapping[str, str]) -> str:
+    return names[item.team] if item.team is not None else ""
 
 
 def last_moment(standing: Sequence[Play]) -> tuple[Moment | None, str]:

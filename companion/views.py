@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.clocks import ClockItem, clock_items, item_text
 from domain import rulesets
 from domain.periods import QUARTERS, Division, division_shown
 from domain.ruleset import EntryForm, IllegalEntry, Prompt, Ruling
@@ -68,6 +69,7 @@ def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
     if status.get("timeouts"):
         t = status["timeouts"]
         lines.append(f"  Time-outs left: {home} {t['home']}, {away} {t['away']}")
+    lines.extend(f"  {line}" for line in clock_lines(status))
     if status.get("finished"):
         lines.append("  FINAL")
     if status.get("pending"):
@@ -77,6 +79,27 @@ def situation_screen(status: dict[str, Any], title: str = "") -> list[str]:
     if status.get("set_aside") is not None:
         lines.append(f"  {aside_note(status['set_aside'])}")
     lines.append(f"Next: {status['next']}")
+    return lines
+
+
+# Clock facts the period line above already shows (Rush Zone's round of the quarter).
+IN_PERIOD_LINE = ("Round",)
+
+
+def clock_lines(status: dict[str, Any]) -> list[str]:
+    """The game's own clock, one line per fact, each team's value by its name (issue #27):
+    "Time Deck: Bears 20 of 40 cards left, Packers 18 of 40 cards left"."""
+    groups: dict[str, list[ClockItem]] = {}
+    for item in clock_items(status):
+        if item.label not in IN_PERIOD_LINE:
+            groups.setdefault(item.label, []).append(item)
+    lines = []
+    for label, items in groups.items():
+        shown = ", ".join(
+            item_text(i) if i.team is None else f"{status.get(i.team, i.team)} {item_text(i)}"
+            for i in items
+        )
+        lines.append(f"{label}: {shown}")
     return lines
 
 
