@@ -143,6 +143,10 @@ class Rules(Generic[S]):
         prompt = self.prompt(state)
         if keyword not in due_keywords(prompt):
             raise IllegalEntry(self.why_not(state, keyword) or not_due(keyword, prompt))
+        return self._finish(self._handler(phase, keyword)(state, rest))
+
+    def _handler(self, phase: str, keyword: str) -> Handler[S]:
+        """The handler of ``keyword`` in ``phase`` (or in every phase)."""
         handler = self.handlers.get(phase, {}).get(keyword) or self.handlers.get(ANY, {}).get(
             keyword
         )
@@ -150,10 +154,13 @@ class Rules(Generic[S]):
             # A prompt offering a keyword its phase has no handler for is a bug in the game's
             # tables, not a person's mistake: say so rather than refuse the entry.
             raise LookupError(f"phase {phase!r} offers {keyword!r} but has no handler for it")
-        after, rulings = handler(state, rest)
+        return handler
+
+    def _finish(self, outcome: tuple[S, list[Ruling]]) -> tuple[S, list[Ruling]]:
+        """A handler's outcome, through the game's ``after`` step when it has one."""
         if self.after is not None:
-            return self.after(after, rulings)
-        return after, rulings
+            return self.after(*outcome)
+        return outcome
 
     def match(self, state: S, tokens: Sequence[str]) -> Match | Refusal:
         """The entry's words matched against the forms the prompt offers now (one matcher for
@@ -174,16 +181,7 @@ class Rules(Generic[S]):
         found = self.match(state, tokens)
         if isinstance(found, Refusal):
             raise found.error()
-        keyword = found.keyword
-        handler = self.handlers.get(phase, {}).get(keyword) or self.handlers.get(ANY, {}).get(
-            keyword
-        )
-        if handler is None:
-            raise LookupError(f"phase {phase!r} offers {keyword!r} but has no handler for it")
-        after, rulings = handler(state, found)
-        if self.after is not None:
-            return self.after(after, rulings)
-        return after, rulings
+        return self._finish(self._handler(phase, found.keyword)(state, found))
 
     def form(self, state: S, text: str) -> EntryForm | None:
         """The form of the prompt that ``text`` answers, read as ``step`` reads it: the keyword
