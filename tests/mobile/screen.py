@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from kivy.base import EventLoop
 from kivy.core.image import Image as CoreImage
 from kivy.core.text import Label as CoreLabel
@@ -23,6 +24,7 @@ from kivy.uix.stencilview import StencilView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
+from mobile import app as app_module
 from mobile import headless as h
 from mobile import pad
 from mobile.app import ZebraApp
@@ -180,6 +182,18 @@ def close_to(got: tuple[float, ...], want: tuple[float, ...], tolerance: float =
 
 
 # A coach's fingers on the pad ------------------------------------------------------------------
+
+
+def at_machine_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tablet as the tests drive it: real widgets, layout and touches, at a machine's pace."""
+    # A held finger is simulated by sleeping; a shorter hold keeps the suite quick.
+    monkeypatch.setattr(LogRow, "hold_seconds", 0.15)
+    # The widget tree, its layout and its touches are real; the window is drawn only where a
+    # test looks at pixels (software GL makes every drawn frame slow).
+    monkeypatch.setattr(h, "DRAW_FRAMES", False)
+    # These coaches tap at a machine's pace: a new tap where the last entry's was, at once, is
+    # theirs, not a finger bouncing (test_hands.py checks the bounce itself).
+    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
 
 
 def _one(app: ZebraApp, cls: str, **attrs: Any) -> Widget:

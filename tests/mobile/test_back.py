@@ -18,20 +18,16 @@ from kivy.core.window import Window
 
 from companion.service import Referee
 from companion.store import resolve
-from mobile import app as app_module
 from mobile import headless as h
 from mobile.app import ZebraApp
-from mobile.screens import LogRow
-from tests.mobile.screen import long_press
+from tests.mobile.screen import at_machine_pace, long_press
 
 ENTRIES = ["toss home", "receive", "green 4 2"]
 
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(LogRow, "hold_seconds", 0.15)
-    monkeypatch.setattr(h, "DRAW_FRAMES", False)
-    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
+    at_machine_pace(monkeypatch)
 
 
 @pytest.fixture

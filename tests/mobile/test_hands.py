@@ -24,10 +24,9 @@ from companion.store import resolve
 from mobile import app as app_module
 from mobile import headless as h
 from mobile.app import ZebraApp
-from mobile.screens import LogRow
 from mobile.worker import Worker
 from tests.mobile import screen as look
-from tests.mobile.screen import long_press
+from tests.mobile.screen import at_machine_pace, long_press
 
 # A second process holding SQLite's write lock on the store, as another tablet or the CLI
 # would while it writes; it lets go when told (a line on its stdin).
@@ -43,11 +42,7 @@ db.execute("ROLLBACK")
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(LogRow, "hold_seconds", 0.15)
-    monkeypatch.setattr(h, "DRAW_FRAMES", False)
-    # These coaches tap at a machine's pace: a new tap where the last entry's was, at once, is
-    # theirs, not a finger bouncing (test_hands.py checks the bounce itself).
-    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
+    at_machine_pace(monkeypatch)
     # How long SQLite waits for another writer's lock before the store says it is locked.
     monkeypatch.setenv("SQLITE_LOCK_TIMEOUT", "1")
 

@@ -27,6 +27,7 @@ from companion.store import resolve
 from mobile import app as app_module
 from mobile import headless as h
 from mobile.app import ZebraApp
+from tests.mobile.screen import at_machine_pace
 
 # Landscape screens where a keyboard covers the team-name fields (issue #27), each with the share
 # of the screen's height given to the keyboard: an assumed typical landscape keyboard (a bit
@@ -39,8 +40,7 @@ LANDSCAPES = (
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(h, "DRAW_FRAMES", False)
-    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
+    at_machine_pace(monkeypatch)
 
 
 @pytest.fixture

@@ -20,12 +20,10 @@ from companion import catalogue, cli
 from companion.scripts import parse_script
 from companion.service import Referee
 from companion.store import resolve
-from mobile import app as app_module
 from mobile import headless as h
 from mobile.app import ZebraApp
-from mobile.screens import LogRow
 from tests.mobile import screen as look
-from tests.mobile.screen import long_press
+from tests.mobile.screen import at_machine_pace, long_press
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DICE_GAMES = ("rushzone", "firstandgoal")
@@ -35,9 +33,7 @@ DICE_WORDS = ("die", "dice", "rolled")
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(LogRow, "hold_seconds", 0.15)
-    monkeypatch.setattr(h, "DRAW_FRAMES", False)
-    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
+    at_machine_pace(monkeypatch)
 
 
 def one(app: ZebraApp, cls: str, **attrs: object) -> Widget:

@@ -25,18 +25,16 @@ from kivy.core.window import Window
 
 from companion.service import Referee
 from companion.store import StoreError, resolve, storage_failed
-from mobile import app as app_module
 from mobile import headless as h
 from mobile.app import ZebraApp, tablet_on
-from tests.mobile.screen import geometry_problems, plain, shown_widgets
+from tests.mobile.screen import at_machine_pace, geometry_problems, plain, shown_widgets
 
 GARBAGE = bytes(range(256)) * 64  # 16 KiB that no SQLite header starts with
 
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(h, "DRAW_FRAMES", False)
-    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
+    at_machine_pace(monkeypatch)
 
 
 def beside(path: Path) -> list[str]:

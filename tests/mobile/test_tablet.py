@@ -25,12 +25,10 @@ from companion.service import Referee
 from companion.store import resolve
 from domain import rulesets
 from domain.ruleset import EntryForm, Prompt, Slot
-from mobile import app as app_module
 from mobile import headless as h
 from mobile import pad
 from mobile.app import OTHER_COACH, ZebraApp
-from mobile.screens import LogRow
-from tests.mobile.screen import long_press
+from tests.mobile.screen import at_machine_pace, long_press
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -59,14 +57,7 @@ def store(tmp_path: Path) -> str:
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A held finger is simulated by sleeping; a shorter hold keeps the suite quick.
-    monkeypatch.setattr(LogRow, "hold_seconds", 0.15)
-    # The widget tree, its layout and its touches are real; the window is drawn only where a
-    # test looks at pixels (software GL makes every drawn frame slow).
-    monkeypatch.setattr(h, "DRAW_FRAMES", False)
-    # These coaches tap at a machine's pace: a new tap where the last entry's was, at once, is
-    # theirs, not a finger bouncing (test_hands.py checks the bounce itself).
-    monkeypatch.setattr(app_module, "BOUNCE_SECONDS", 0.0)
+    at_machine_pace(monkeypatch)
 
 
 @pytest.fixture
