@@ -17,7 +17,7 @@ from domain.ruleset import (
     Side,
     other,
 )
-from domain.rulesets.redzone.parse import _number, _one, _side
+from domain.rulesets.redzone.parse import one, printed_number, said, team
 from domain.rulesets.redzone.state import (
     HAND,
     REGULATION_QUARTERS,
@@ -32,9 +32,13 @@ from domain.rulesets.redzone.state import (
 from domain.words import possessive
 
 
-def timeout(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_timeout(state: RedZoneState, values: Sequence[str]) -> Side:
+    """Time: the team calling a time-out."""
+    return team(one(said(values), "the team calling it"), state)
+
+
+def timeout(state: RedZoneState, side: Side) -> Rulings:
     """Time: a time-out adds 5 cards to each Time Deck not yet empty; three per half."""
-    side = _side(_one(rest, "the team calling it"), state)
     c = state.coach(side)
     if c.timeouts <= 0:
         raise IllegalEntry(f"{state.name(side)} have no time-outs left this half")
@@ -54,14 +58,20 @@ def timeout(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return state, [Ruling("timeout", text, team=side, data={"added": added})]
 
 
-def refresh_hand(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Time: at a quarter's end, a new possession or a time-out a coach may discard and draw to
-    seven from the Draw Deck."""
+def read_refresh(state: RedZoneState, values: Sequence[str]) -> tuple[Side, int]:
+    """Time: the team refreshing its hand (one that may now) and the cards it discards."""
+    rest = said(values)
     if len(rest) != 2:
         raise IllegalEntry("enter the team and the cards discarded: refresh home 2")
-    side = _side(rest[0], state, tuple(s for s in SIDES if state.coach(s).refresh))
+    side = team(rest[0], state, tuple(s for s in SIDES if state.coach(s).refresh))
+    return side, printed_number(rest[1], "cards discarded", 0, state.coach(side).hand)
+
+
+def refresh_hand(state: RedZoneState, refreshed: tuple[Side, int]) -> Rulings:
+    """Time: at a quarter's end, a new possession or a time-out a coach may discard and draw to
+    seven from the Draw Deck."""
+    side, discarded = refreshed
     c = state.coach(side)
-    discarded = _number(rest[1], "cards discarded", 0, c.hand)
     kept = c.hand - discarded
     drawn = max(HAND - kept, 0)
     state = _set(

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain.kernel import scored, takes_nothing_more
+from domain.kernel import scored
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
     other,
 )
 from domain.rulesets.redzone.clock import _finish, _flip, _possession
-from domain.rulesets.redzone.parse import _number, _one, _word
+from domain.rulesets.redzone.parse import one, one_of, printed_number, said
 from domain.rulesets.redzone.scoring import _after_score, _touchdown
 from domain.rulesets.redzone.state import (
     COLOURS,
@@ -32,9 +32,8 @@ from domain.rulesets.redzone.state import (
 from domain.words import a_or_an, possessive
 
 
-def kickoff_choice(state: RedZoneState, rest: Sequence[str], onside: bool) -> Rulings:
+def kickoff_choice(state: RedZoneState, onside: bool) -> Rulings:
     """The Kickoff (from the 30) or an Onside Kick."""
-    takes_nothing_more("onside" if onside else "kick", rest)
     k = _k(state)
     play = Play(kick_from=yards.own(KICKOFF_LINE))
     if onside:
@@ -46,9 +45,8 @@ def kickoff_choice(state: RedZoneState, rest: Sequence[str], onside: bool) -> Ru
     ]
 
 
-def safety_choice(state: RedZoneState, rest: Sequence[str], punt: bool) -> Rulings:
+def safety_choice(state: RedZoneState, punt: bool) -> Rulings:
     """Punting after a Safety: kick off or punt from the 20; a punt gets 15 yards added."""
-    takes_nothing_more("punt" if punt else "kick", rest)
     k = _k(state)
     if punt:
         play = Play(safety_punt=True, kick_from=yards.own(SAFETY_KICK_LINE))
@@ -65,20 +63,24 @@ def safety_choice(state: RedZoneState, rest: Sequence[str], punt: bool) -> Rulin
     ]
 
 
-def kick_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_kick(state: RedZoneState, values: Sequence[str]) -> int | None:
+    """The Kickoff: the K number, None for EZ."""
+    token = one(said(values), "the K number or ez")
+    return None if token == "ez" else printed_number(token, "K")
+
+
+def kick_flip(state: RedZoneState, distance: int | None) -> Rulings:
     """The Kickoff: K yards from the kick line; EZ is a touchback, the receivers start at the 20."""
     k = _k(state)
     r = other(k)
-    token = _one(rest, "the K number or ez")
     state, rulings = _flip(state, k)
-    if token == "ez":
+    if distance is None:
         ruling = Ruling(
             "kickoff_touchback",
             f"Kickoff: EZ, touchback. {state.name(r)} 1st and 10 at their 20.",
             team=r,
         )
         return _possession(state, r, yards.touchback(), [*rulings, ruling])
-    distance = _number(token, "K")
     landing = yards.advance(state.play.kick_from, distance)
     if yards.beyond_end_line(landing):
         ruling = Ruling(
@@ -106,10 +108,9 @@ def kick_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return replace(state, phase="kr", play=replace(state.play, landing=spot)), [*rulings, ruling]
 
 
-def kick_downed(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def kick_downed(state: RedZoneState) -> Rulings:
     """The Kickoff: "that is where the receiving team may elect to return": a kick caught in the
     end zone may instead be downed there, a touchback at the 20."""
-    takes_nothing_more("down", rest)
     r = other(_k(state))
     ruling = Ruling(
         "touchback",
@@ -119,13 +120,18 @@ def kick_downed(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return _possession(state, r, yards.touchback(), [ruling])
 
 
-def return_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_return(state: RedZoneState, values: Sequence[str]) -> int:
+    """The Kickoff / Punts: the KR (or PR) number."""
+    what = "KR" if state.phase == "kr" else "PR"
+    return printed_number(one(said(values), "the return number"), what)
+
+
+def return_flip(state: RedZoneState, n: int) -> Rulings:
     """The Kickoff / Punts: the return number carries the ball on from where it was caught."""
     kicking = state.phase == "kr"
     k = _k(state) if kicking else state.offense
     assert k is not None
     r = other(k)
-    n = _number(_one(rest, "the return number"), "KR" if kicking else "PR")
     state, rulings = _flip(state, r)
     spot = yards.advance(state.play.landing, n)
     what = "Kick return" if kicking else "Punt return"
@@ -154,11 +160,15 @@ def return_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return _possession(state, r, spot, rulings)
 
 
-def onside_lg(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_lg(state: RedZoneState, values: Sequence[str]) -> int:
+    """Onside Kicks / Fumbles: the LG number."""
+    return printed_number(one(said(values), "the LG number"), "LG")
+
+
+def onside_lg(state: RedZoneState, n: int) -> Rulings:
     """Onside Kicks: the LG ones digit + 10 yards from the kick line (the receivers flip, as in
     the rulebook's example)."""
     k = _k(state)
-    n = _number(_one(rest, "the LG number"), "LG")
     state, rulings = _flip(state, other(k))
     distance = n % 10 + 10
     landing = yards.advance(state.play.kick_from, distance)
@@ -173,20 +183,28 @@ def onside_lg(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return replace(state, phase="onside_k", play=replace(state.play, landing=landing)), rulings
 
 
-def onside_k(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_onside_k(state: RedZoneState, values: Sequence[str]) -> int:
+    """Onside Kicks: the receivers' K number (EZ counts as the longest kick, 100)."""
+    token = one(said(values), "the K number")
+    return 100 if token == "ez" else printed_number(token, "K")
+
+
+def onside_k(state: RedZoneState, value: int) -> Rulings:
     """Onside Kicks: the receiving team's K number (EZ counts as the longest kick, 100)."""
-    token = _one(rest, "the K number")
-    value = 100 if token == "ez" else _number(token, "K")
     state, rulings = _flip(state, other(_k(state)))
     return replace(state, phase="onside_p", play=replace(state.play, onside_k=value)), rulings
 
 
-def onside_p(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_onside_p(state: RedZoneState, values: Sequence[str]) -> int:
+    """Onside Kicks: the kicking team's P number."""
+    return printed_number(one(said(values), "the P number"), "P")
+
+
+def onside_p(state: RedZoneState, p: int) -> Rulings:
     """Onside Kicks: the kicking team's P against the receivers' K; the higher recovers, ties
     flip again."""
     k = _k(state)
     r = other(k)
-    p = _number(_one(rest, "the P number"), "P")
     state, rulings = _flip(state, k)
     kr = state.play.onside_k
     if p == kr:
@@ -215,9 +233,8 @@ def onside_p(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return _possession(state, r, spot, rulings)
 
 
-def field_goal_call(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def field_goal_call(state: RedZoneState) -> Rulings:
     """Field Goals: attempted any time; the kick is from the line of scrimmage + 17."""
-    takes_nothing_more("fieldgoal", rest)
     need = yards.field_goal_distance(_ball(state))
     off = _offence(state)
     return replace(state, phase="fg", play=Play()), [
@@ -230,17 +247,23 @@ def field_goal_call(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     ]
 
 
-def field_goal(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_field_goal(state: RedZoneState, values: Sequence[str]) -> int | None:
+    """Field Goals: the FG number (55* is 55), None when blocked."""
+    token = one(said(values), "the FG number")
+    if token == "blocked":
+        return None
+    return 55 if token == "55*" else printed_number(token, "FG")
+
+
+def field_goal(state: RedZoneState, n: int | None) -> Rulings:
     """Field Goals: good if the FG number equals or exceeds the distance; a miss gives the
     defence the ball at the kick spot; a block is a loose ball behind the line."""
-    token = _one(rest, "the FG number")
     off = _offence(state)
     dfn = other(off)
-    if token == "blocked":
+    if n is None:
         state, rulings = _flip(state, off)
         rulings.append(Ruling("field_goal_blocked", "Field goal blocked!", team=dfn))
         return replace(state, phase="fumble_lg", play=replace(state.play, behind=True)), rulings
-    n = 55 if token == "55*" else _number(token, "FG")
     need = yards.field_goal_distance(_ball(state))
     state, rulings = _flip(state, off)
     if n >= need:
@@ -269,39 +292,46 @@ def field_goal(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return _possession(state, dfn, spot, rulings)
 
 
-def punt_call(state: RedZoneState, rest: Sequence[str], coffin: bool) -> Rulings:
-    """Punts (and Coffin Corner Punts: 5 to 25 yards announced before the flip, only in the
-    scoring half)."""
+def read_coffin(state: RedZoneState, values: Sequence[str]) -> int:
+    """Coffin Corner Punts: the yards taken off, 5 to 25."""
+    return printed_number(
+        one(said(values), "yards taken off, 5 to 25"), "coffin-corner yards", 5, 25
+    )
+
+
+def punt_call(state: RedZoneState, c: int = 0) -> Rulings:
+    """Punts (and Coffin Corner Punts: ``c``, 5 to 25 yards announced before the flip, only in
+    the scoring half)."""
     off = _offence(state)
-    c = 0
-    if coffin:
-        c = _number(_one(rest, "yards taken off, 5 to 25"), "coffin-corner yards", 5, 25)
-        if _ball(state) > yards.MIDFIELD:
-            raise IllegalEntry(
-                "a coffin-corner punt is only allowed in the scoring half (50 or closer)"
-            )
-    else:
-        takes_nothing_more("punt", rest)
+    coffin = c > 0
+    if coffin and _ball(state) > yards.MIDFIELD:
+        raise IllegalEntry(
+            "a coffin-corner punt is only allowed in the scoring half (50 or closer)"
+        )
     text = f"{state.name(off)} punt" + (f", coffin corner less {c} yards" if coffin else "") + "."
     return replace(state, phase="punt", play=Play(coffin=c, kick_from=_ball(state))), [
         Ruling("punt_call", text, team=off)
     ]
 
 
-def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_punt(state: RedZoneState, values: Sequence[str]) -> int | None:
+    """Punts: the P number, None when blocked."""
+    token = one(said(values), "the P number or blocked")
+    return None if token == "blocked" else printed_number(token, "P")
+
+
+def punt_flip(state: RedZoneState, n: int | None) -> Rulings:
     """Punts: P yards from the line of scrimmage (+15 after a safety); into the end zone is a
     touchback; a blocked punt is a loose ball behind the line."""
-    token = _one(rest, "the P number or blocked")
     off = _offence(state)
     dfn = other(off)
     play = state.play
-    if token == "blocked":
+    if n is None:
         if play.safety_punt:
             raise IllegalEntry("a free kick after a safety cannot be blocked; enter the P number")
         state, rulings = _flip(state, off)
         rulings.append(Ruling("punt_blocked", "Punt blocked!", team=dfn))
         return replace(state, phase="fumble_lg", play=replace(play, behind=True)), rulings
-    n = _number(token, "P")
     state, rulings = _flip(state, off)
     distance = n + (SAFETY_PUNT_BONUS if play.safety_punt else 0) - play.coffin
     landing = yards.advance(play.kick_from, distance)
@@ -359,10 +389,14 @@ def _coffin_corner(state: RedZoneState, n: int, distance: int, rulings: list[Rul
     return _possession(state, dfn, play.landing, rulings)
 
 
-def coffin_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_colour(state: RedZoneState, values: Sequence[str]) -> str:
+    """Coffin Corner Kicks (optional): the colour flipped."""
+    return one_of(one(said(values), "the colour"), COLOURS, "a colour")
+
+
+def coffin_colour(state: RedZoneState, colour: str) -> Rulings:
     """Coffin Corner Kicks (optional): yellow +5 with a return, red out of bounds, green as
     kicked with a return."""
-    colour = _word(_one(rest, "the colour"), COLOURS, "a colour")
     off = _offence(state)
     dfn = other(off)
     c = state.coach(off)
@@ -402,9 +436,8 @@ def coffin_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     ]
 
 
-def punt_choice(state: RedZoneState, rest: Sequence[str], fair: bool) -> Rulings:
+def punt_choice(state: RedZoneState, fair: bool) -> Rulings:
     """Punts: the receiver takes a fair catch or returns it with PR."""
-    takes_nothing_more("fair" if fair else "return", rest)
     dfn = state.defence
     if fair:
         spot = state.play.landing

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain.ruleset import IllegalEntry, Ruling
-from domain.rulesets.redzone.parse import _one, _word
+from domain.rulesets.redzone.parse import one, one_of, said
 from domain.rulesets.redzone.state import (
     HOME_PLACE,
     Coach,
@@ -18,9 +18,13 @@ from domain.rulesets.redzone.state import (
 )
 
 
-def swap_unit(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_unit(state: RedZoneState, values: Sequence[str]) -> str:
+    """Calling Plays: the unit whose left and right players swap."""
+    return one_of(one(said(values), "rb, wr or ol"), ("rb", "wr", "ol"), "a unit")
+
+
+def swap_unit(state: RedZoneState, unit: str) -> Rulings:
     """Calling Plays: the offence may reposition its players, one OL, RB and WR each side."""
-    unit = _word(_one(rest, "rb, wr or ol"), ("rb", "wr", "ol"), "a unit")
     off = _offence(state)
     c = state.coach(off)
     slots = dict(c.offence)
@@ -31,19 +35,25 @@ def swap_unit(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     ]
 
 
-def align_defender(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Double Teaming: a defender moves opposite another player of his kind; two opposite one
-    player double team him (optional rules widen where a LB or DB may line up)."""
+def read_alignment(state: RedZoneState, values: Sequence[str]) -> tuple[str, str]:
+    """Double Teaming: a defender on the field and a place he may line up opposite (left or
+    right: his own unit's place on that side)."""
+    rest = said(values)
     if len(rest) != 2:
         raise IllegalEntry("enter: align <defender> <place or left|right>")
-    dfn = state.defence
-    c = state.coach(dfn)
-    pid = _word(rest[0], _defenders(c), "a defender on the field")
-    allowed = allowed_places(state, pid)
+    pid = one_of(rest[0], defenders(state.coach(state.defence)), "a defender on the field")
     where = rest[1]
     if where in ("left", "right"):
         where = where[0] + HOME_PLACE[_unit(pid)]
-    _word(where, allowed, f"a place {pid} may line up")
+    return pid, one_of(where, allowed_places(state, pid), f"a place {pid} may line up")
+
+
+def align_defender(state: RedZoneState, alignment: tuple[str, str]) -> Rulings:
+    """Double Teaming: a defender moves opposite another player of his kind; two opposite one
+    player double team him (optional rules widen where a LB or DB may line up)."""
+    pid, where = alignment
+    dfn = state.defence
+    c = state.coach(dfn)
     state = _set(
         state, dfn, replace(c, defence=tuple((p, where if p == pid else w) for p, w in c.defence))
     )
@@ -73,5 +83,5 @@ def allowed_places(state: RedZoneState, pid: str) -> tuple[str, ...]:
     return tuple(places)
 
 
-def _defenders(c: Coach) -> tuple[str, ...]:
+def defenders(c: Coach) -> tuple[str, ...]:
     return tuple(p for p, _ in c.defence) or ("dl1",)

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain.kernel import takes_nothing_more
 from domain.ruleset import (
     Ruling,
     Side,
@@ -14,7 +13,7 @@ from domain.ruleset import (
 )
 from domain.rulesets.redzone.clock import _between, draw_for_the_play
 from domain.rulesets.redzone.outcomes import _apply_outcome
-from domain.rulesets.redzone.parse import _one, _side
+from domain.rulesets.redzone.parse import one, said, team
 from domain.rulesets.redzone.state import (
     DELAY_OF_GAME_YARDS,
     HAND,
@@ -28,13 +27,16 @@ from domain.rulesets.redzone.state import (
 from domain.rulesets.redzone.views import down_line
 
 
-def delay_of_game(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_no_plays(state: RedZoneState, values: Sequence[str]) -> Side:
+    """No Plays: the team with no plays (the offence calling a play, else the defence)."""
+    off = _offence(state)
+    due = off if state.phase == "call" else other(off)
+    return team(one(said(values), "the team with no plays"), state, (due,))
+
+
+def delay_of_game(state: RedZoneState, side: Side) -> Rulings:
     """No Plays: "no plays in his hand after drawing": the play's draw from the Time Deck comes
     first; then delay of game: discard the hand, draw seven from the Draw Deck, lose 5 yards."""
-    off = _offence(state)
-    side = _side(
-        _one(rest, "the team with no plays"), state, (off if state.phase == "call" else other(off),)
-    )
     rulings: list[Ruling] = []
     if state.phase == "call":
         state, rulings = draw_for_the_play(state)
@@ -51,9 +53,8 @@ def delay_of_game(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return state, [*rulings, ruling, *more]
 
 
-def penalty_choice(state: RedZoneState, rest: Sequence[str], accept: bool) -> Rulings:
+def penalty_choice(state: RedZoneState, accept: bool) -> Rulings:
     """Declining Penalties (optional): the coach not penalised takes the penalty or the play."""
-    takes_nothing_more("accept" if accept else "decline", rest)
     play = state.play
     assert play.penalty is not None and play.outcome is not None
     side, n = play.penalty

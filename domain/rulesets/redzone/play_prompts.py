@@ -13,7 +13,7 @@ from domain.rulesets.redzone.forms import (
     team_slot,
     word_slot,
 )
-from domain.rulesets.redzone.lineups import _defenders, allowed_places
+from domain.rulesets.redzone.lineups import allowed_places, defenders
 from domain.rulesets.redzone.scrimmage import reverse_to_tight_end
 from domain.rulesets.redzone.state import (
     CHECK_WORDS,
@@ -123,13 +123,13 @@ def prompt_defend(state: RedZoneState) -> Prompt:
     """Calling Plays / Double Teaming: the defence calls its play and may line a defender up
     elsewhere first."""
     off, dfn = _teams(state)
-    defenders = _defenders(state.coach(dfn))
+    on_field = defenders(state.coach(dfn))
     forms = [
         EntryForm("defend", "the defensive play", (word_slot("play", DEFENCES),)),
         EntryForm(
             "align",
             "line a defender up on the left or right, opposite his usual man",
-            (word_slot("defender", defenders), word_slot("side", ("left", "right"))),
+            (word_slot("defender", on_field), word_slot("side", ("left", "right"))),
         ),
         *(
             EntryForm(
@@ -137,7 +137,7 @@ def prompt_defend(state: RedZoneState) -> Prompt:
                 f"line {pid} up opposite a player the optional rules allow",
                 (word_slot("defender", (pid,)), word_slot("place", extra)),
             )
-            for pid in defenders
+            for pid in on_field
             if (extra := allowed_places(state, pid)[2:])
         ),
         EntryForm(

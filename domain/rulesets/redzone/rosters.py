@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from domain.kernel import takes_nothing_more
 from domain.rosterfiles import TEAM, FileSchema, Key, read_file
 from domain.ruleset import (
     SIDES,
@@ -14,7 +13,7 @@ from domain.ruleset import (
     Side,
     other,
 )
-from domain.rulesets.redzone.parse import _one, _side, _word, as_typed
+from domain.rulesets.redzone.parse import one, one_of, said, team
 from domain.rulesets.redzone.state import (
     HOME_PLACE,
     OPENING_HAND,
@@ -63,17 +62,20 @@ def _needs(state: RedZoneState, side: Side) -> str:
     return "still needs " + ", ".join(left) if left else "complete"
 
 
-def coin_toss(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_toss(state: RedZoneState, values: Sequence[str]) -> Side:
+    """The Draft: the coin toss's winner."""
+    return team(one(said(values), "toss home | toss away"), state)
+
+
+def coin_toss(state: RedZoneState, winner: Side) -> Rulings:
     """The Draft: a coin toss decides who has the advantage (overtime: who kicks or receives)."""
-    winner = _side(_one(rest, "toss home | toss away"), state)
     ruling = Ruling("toss", f"{state.name(winner)} win the coin toss.", team=winner)
     nxt: Phase = "kick_choice" if state.quarter > REGULATION_QUARTERS else "advantage"
     return replace(state, phase=nxt, toss_winner=winner), [ruling]
 
 
-def toss_advantage(state: RedZoneState, rest: Sequence[str], pick: bool) -> Rulings:
+def toss_advantage(state: RedZoneState, pick: bool) -> Rulings:
     """The Draft: the toss winner takes the first pick or home-field advantage (kick/receive)."""
-    takes_nothing_more("pick" if pick else "field", rest)
     w = state.toss_winner
     assert w is not None
     first = w if pick else other(w)
@@ -86,9 +88,8 @@ def toss_advantage(state: RedZoneState, rest: Sequence[str], pick: bool) -> Ruli
     return replace(state, phase="kick_choice", first_pick=first), [ruling]
 
 
-def kick_or_receive(state: RedZoneState, rest: Sequence[str], kick: bool) -> Rulings:
+def kick_or_receive(state: RedZoneState, kick: bool) -> Rulings:
     """The Draft: the coach with home-field advantage elects to kick or receive."""
-    takes_nothing_more("kick" if kick else "receive", rest)
     if state.quarter > REGULATION_QUARTERS:
         chooser = state.toss_winner
         assert chooser is not None
@@ -113,16 +114,30 @@ def kick_or_receive(state: RedZoneState, rest: Sequence[str], kick: bool) -> Rul
     ), [ruling]
 
 
-def draft_player(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """The Draft: alternate picks of 1 QB, 2 RB, 2 WR/TE, 2 OL, 2 DL, 2 LB, 2 DB; no player
-    drafted twice."""
-    side = state.drafting
-    assert side is not None
+@dataclass(frozen=True)
+class Pick:
+    """A draft pick as entered: the position, and the player's name as typed ("" if none)."""
+
+    position: str
+    name: str
+
+
+def read_pick(state: RedZoneState, values: Sequence[str]) -> Pick:
+    """The Draft: a position, then the player's name (optional), its case kept."""
+    rest = said(values)
     if not rest:
         raise IllegalEntry(
             f"enter a position and optionally the name: draft <{'|'.join(POSITIONS)}> [name]"
         )
-    pos = _word(rest[0], POSITIONS, "a position")
+    return Pick(one_of(rest[0], POSITIONS, "a position"), " ".join(values[1:]).strip())
+
+
+def draft_player(state: RedZoneState, pick: Pick) -> Rulings:
+    """The Draft: alternate picks of 1 QB, 2 RB, 2 WR/TE, 2 OL, 2 DL, 2 LB, 2 DB; no player
+    drafted twice."""
+    side = state.drafting
+    assert side is not None
+    pos = pick.position
     unit = "wr" if pos == "te" else pos
     squad = _squad(state)
     coach = state.coach(side)
@@ -132,7 +147,7 @@ def draft_player(state: RedZoneState, rest: Sequence[str]) -> Rulings:
             f"{state.name(side)} already have {squad[unit]} {_plural(unit, squad[unit])}; "
             f"{_needs(state, side)}"
         )
-    name = " ".join(as_typed(rest)[1:]).strip()
+    name = pick.name
     number = sum(1 for p in coach.roster if p.pid.startswith(unit)) + 1
     pid = f"{unit}{number}" if unit != "qb" else ("qb" if number == 1 else f"qb{number}")
     if not name:

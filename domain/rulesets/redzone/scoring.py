@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from domain.kernel import scored, takes_nothing_more
+from domain.kernel import scored
 from domain.ruleset import (
     Ruling,
     Side,
     other,
 )
 from domain.rulesets.redzone.clock import _between, _finish, _flip
-from domain.rulesets.redzone.parse import _number, _one
+from domain.rulesets.redzone.parse import one, printed_number, said
 from domain.rulesets.redzone.state import (
     REGULATION_QUARTERS,
     TWO_POINT_LINE,
@@ -57,9 +57,8 @@ def _safety(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings
     )
 
 
-def try_choice(state: RedZoneState, rest: Sequence[str], two: bool) -> Rulings:
+def try_choice(state: RedZoneState, two: bool) -> Rulings:
     """Extra Points / Two Point Conversion: a kick good unless 55*, or a play from the 3."""
-    takes_nothing_more("two" if two else "kick", rest)
     s = _scorer(state)
     if two:
         state = replace(
@@ -83,12 +82,18 @@ def try_choice(state: RedZoneState, rest: Sequence[str], two: bool) -> Rulings:
     ]
 
 
-def extra_point(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_extra_point(state: RedZoneState, values: Sequence[str]) -> str:
+    """Extra Points: the FG section, 55* or blocked; any other FG number is "good"."""
+    token = one(said(values), "the FG result")
+    if token in ("55*", "blocked"):
+        return token
+    printed_number(token, "FG")
+    return "good"
+
+
+def extra_point(state: RedZoneState, token: str) -> Rulings:
     """Extra Points: the kick is good unless the FG section shows 55*."""
-    token = _one(rest, "the FG result")
     s = _scorer(state)
-    if token not in ("55*", "blocked"):
-        _number(token, "FG")
     state, rulings = _flip(state, s)
     if token in ("55*", "blocked"):
         rulings.append(

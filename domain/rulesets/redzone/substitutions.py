@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from domain.ruleset import (
     SIDES,
@@ -12,7 +12,7 @@ from domain.ruleset import (
     Side,
 )
 from domain.rulesets.redzone.clock import _between
-from domain.rulesets.redzone.parse import _one, _side, _word, as_typed
+from domain.rulesets.redzone.parse import one, one_of, said, team
 from domain.rulesets.redzone.state import (
     HOME_PLACE,
     POSITIONS,
@@ -26,17 +26,25 @@ from domain.rulesets.redzone.state import (
 from domain.words import a_or_an, possessive
 
 
-def substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Injuries: a substitute from the discard pile, then the Draw Deck, then the hand; none
-    leaves the position vacant."""
+def read_substitute(state: RedZoneState, values: Sequence[str]) -> tuple[str, str]:
+    """Injuries: where the substitute came from, and the name of a card brought in as typed
+    ("" if not given)."""
+    rest = said(values)
     if not rest:
         raise IllegalEntry(
             "enter where the substitute came from: sub discard|draw|hand|none [name]"
         )
-    where = _word(rest[0], ("discard", "draw", "hand", "none", "bench"), "a place")
-    name = " ".join(as_typed(rest)[1:]).strip()
+    where = one_of(rest[0], ("discard", "draw", "hand", "none", "bench"), "a place")
+    name = " ".join(values[1:]).strip()
     if name and where in ("none", "bench"):
         raise IllegalEntry(f"sub {where} takes no name; the name is for a card brought in")
+    return where, name
+
+
+def substitute(state: RedZoneState, brought: tuple[str, str]) -> Rulings:
+    """Injuries: a substitute from the discard pile, then the Draw Deck, then the hand; none
+    leaves the position vacant."""
+    where, name = brought
     _not_drafted(state, name)
     side, pid = state.subs[0]
     c = state.coach(side)
@@ -155,19 +163,37 @@ def _eligible_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
     return [name for pos, name, ours in c.discard if _fits(pos) == need and (ours or not team_only)]
 
 
-def record_discard(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Injuries: a player card seen going onto a coach's discard pile, a substitute for later."""
+@dataclass(frozen=True)
+class Discard:
+    """A player card seen going onto a discard pile: whose pile, the card's position, whether
+    it is of the coach's chosen team (team play), and its name as typed ("" if not given)."""
+
+    side: Side
+    position: str
+    ours: bool
+    name: str
+
+
+def read_discard(state: RedZoneState, values: Sequence[str]) -> Discard:
+    """Injuries: the team (the injured player's while a substitute is due), the position,
+    ours or other in team play, then the name (optional)."""
+    rest = said(values)
     team_play = state.opt("draft") == "team"
     if len(rest) < (3 if team_play else 2):
         raise IllegalEntry(
             "enter: discard <team> <position> " + ("ours|other " if team_play else "") + "[name]"
         )
-    side = _side(rest[0], state)
+    side = team(rest[0], state)
     if state.phase == "sub" and side != state.subs[0][0]:
         raise IllegalEntry("only the injured player's coach reports discards now")
-    position = _word(rest[1], POSITIONS, "a position")
-    ours = team_play and _word(rest[2], ("ours", "other"), "ours or other") == "ours"
-    name = " ".join(as_typed(rest)[3 if team_play else 2 :]).strip()
+    position = one_of(rest[1], POSITIONS, "a position")
+    ours = team_play and one_of(rest[2], ("ours", "other"), "ours or other") == "ours"
+    return Discard(side, position, ours, " ".join(values[3 if team_play else 2 :]).strip())
+
+
+def record_discard(state: RedZoneState, seen: Discard) -> Rulings:
+    """Injuries: a player card seen going onto a coach's discard pile, a substitute for later."""
+    side, position, ours, name = seen.side, seen.position, seen.ours, seen.name
     for s in SIDES:
         for q in state.coach(s).roster:
             if name and q.name.lower() == name.lower():
@@ -181,10 +207,14 @@ def record_discard(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return state, [Ruling("discard", text, team=side)]
 
 
-def team_substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_team_substitute(state: RedZoneState, values: Sequence[str]) -> str:
+    """Injuries (team play): yes or no, a player of the chosen team is to hand."""
+    return one_of(one(said(values), "teamsub yes|no"), ("yes", "no"), "yes or no")
+
+
+def team_substitute(state: RedZoneState, answer: str) -> Rulings:
     """Injuries (team play): a player of the chosen team first, from the discard pile, Draw
     Deck and hand in that order; if none, substitutions as described above."""
-    answer = _word(_one(rest, "teamsub yes|no"), ("yes", "no"), "yes or no")
     side, pid = state.subs[0]
     mine = _team_discards(state, side, pid)
     if answer == "no" and mine:
@@ -208,19 +238,19 @@ def _pos(state: RedZoneState, side: Side, pid: str) -> str:
     return p.position if p else _unit(pid)
 
 
-def _vacancies(c: Coach) -> tuple[str, ...]:
+def vacancies(c: Coach) -> tuple[str, ...]:
     places = [slot for slot, pid in c.offence if not pid]
     have = [_unit(p) for p, _ in c.defence]
     places += [u for u in ("dl", "lb", "db") if c.defence and have.count(u) < 2 and len(have) < 6]
     return tuple(places)
 
 
-def _bench_players(c: Coach) -> list[str]:
+def bench_players(c: Coach) -> list[str]:
     on_field = {q for _, q in c.offence} | {q for q, _ in c.defence}
     return [p.pid for p in c.roster if p.pid not in on_field and p.pid not in c.injured]
 
 
-def _may_replace(c: Coach, pid: str) -> tuple[str, ...]:
+def may_replace(c: Coach, pid: str) -> tuple[str, ...]:
     """Situational Substitutions: like for like; 3 Wide (a WR for a RB), Canceling the TE (a LB
     for a DB) and the Nickel (a DB for a LB), and back again."""
     unit = _unit(pid)
@@ -241,14 +271,22 @@ def _may_replace(c: Coach, pid: str) -> tuple[str, ...]:
     return tuple(q for q in defence if _unit(q) in ("lb", "db"))
 
 
-def bench_substitution(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Situational Substitutions: before a play a back-up takes a starter's place."""
+def read_bench(state: RedZoneState, values: Sequence[str]) -> tuple[Side, str, str]:
+    """Situational Substitutions: the team, a drafted back-up on its bench, and a player on
+    the field he may replace."""
+    rest = said(values)
     if len(rest) != 3:
         raise IllegalEntry("enter: bench <team> <player coming in> <player going out>")
-    side = _side(rest[0], state)
+    side = team(rest[0], state)
     c = state.coach(side)
-    pid_in = _word(rest[1], _bench_players(c), "a player on the bench")
-    pid_out = _word(rest[2], _may_replace(c, pid_in), f"a player {pid_in} may replace")
+    pid_in = one_of(rest[1], bench_players(c), "a player on the bench")
+    return side, pid_in, one_of(rest[2], may_replace(c, pid_in), f"a player {pid_in} may replace")
+
+
+def bench_substitution(state: RedZoneState, change: tuple[Side, str, str]) -> Rulings:
+    """Situational Substitutions: before a play a back-up takes a starter's place."""
+    side, pid_in, pid_out = change
+    c = state.coach(side)
     c = replace(
         c,
         offence=tuple((slot, pid_in if q == pid_out else q) for slot, q in c.offence),
@@ -260,19 +298,27 @@ def bench_substitution(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return state, [Ruling("substitution", text, team=side, data={"in": pid_in, "out": pid_out})]
 
 
-def fill_vacancy(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Injuries: an eligible player drawn during play may be put in at once (from the hand)."""
+def read_fill(state: RedZoneState, values: Sequence[str]) -> tuple[Side, str, str]:
+    """Injuries: the team, a vacant place of its line-up, and the player's name as typed ("" if
+    not given)."""
+    rest = said(values)
     if len(rest) < 2:
         raise IllegalEntry("enter: fill <team> <vacant place> [name]")
-    side = _side(rest[0], state)
+    side = team(rest[0], state)
+    place = one_of(rest[1], vacancies(state.coach(side)), "a vacant place")
+    return side, place, " ".join(values[2:]).strip()
+
+
+def fill_vacancy(state: RedZoneState, filled: tuple[Side, str, str]) -> Rulings:
+    """Injuries: an eligible player drawn during play may be put in at once (from the hand)."""
+    side, place, typed = filled
     c = state.coach(side)
-    place = _word(rest[1], _vacancies(c), "a vacant place")
     offence_place = place in dict(c.offence)
     unit = (place if place == "qb" else place[1:]) if offence_place else place
     n = sum(1 for q in c.roster if _unit(q.pid) == unit) + 1
     pid = f"{unit}{n}"
-    _not_drafted(state, " ".join(as_typed(rest)[2:]).strip())
-    name = " ".join(as_typed(rest)[2:]).strip() or f"{state.name(side)} {unit.upper()}{n}"
+    _not_drafted(state, typed)
+    name = typed or f"{state.name(side)} {unit.upper()}{n}"
     position = "wr" if unit == "wr" else unit
     c = replace(c, roster=(*c.roster, Player(pid, position, name)), hand=max(c.hand - 1, 0))
     if offence_place:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain.kernel import takes_nothing_more
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
@@ -15,14 +14,13 @@ from domain.ruleset import (
 )
 from domain.rulesets.redzone.clock import _flip, _possession
 from domain.rulesets.redzone.downs import _gain
-from domain.rulesets.redzone.parse import _number, _one, _word
+from domain.rulesets.redzone.parse import one, one_of, printed_number, said
 from domain.rulesets.redzone.scoring import _safety, _touchdown, _try_over
 from domain.rulesets.redzone.state import FUMBLE_FIELDS, RedZoneState, Rulings, _ball, _offence
 
 
-def recovery_card_stands(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def recovery_card_stands(state: RedZoneState) -> Rulings:
     """Fumbles: a Special Play recovery card not answered by another recovers the ball."""
-    takes_nothing_more("recovered", rest)
     side = state.play.recover_card
     assert side is not None
     return _loose_ball_recovered(state, side, [])
@@ -53,9 +51,8 @@ def _interception(state: RedZoneState) -> Rulings:
     ]
 
 
-def interception_choice(state: RedZoneState, rest: Sequence[str], down: bool) -> Rulings:
+def interception_choice(state: RedZoneState, down: bool) -> Rulings:
     """Interceptions: down the ball (a touchback in the end zone) or return it with PR."""
-    takes_nothing_more("down" if down else "return", rest)
     dfn = state.defence
     if not down:
         return replace(state, phase="int_return"), [
@@ -79,9 +76,13 @@ def interception_choice(state: RedZoneState, rest: Sequence[str], down: bool) ->
     )
 
 
-def interception_return(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_interception_return(state: RedZoneState, values: Sequence[str]) -> int:
+    """Interceptions: the PR number."""
+    return printed_number(one(said(values), "the PR number"), "PR")
+
+
+def interception_return(state: RedZoneState, n: int) -> Rulings:
     """Interceptions: PR yards; a return that fails to leave the end zone is a safety."""
-    n = _number(_one(rest, "the PR number"), "PR")
     off = _offence(state)
     dfn = other(off)
     state, rulings = _flip(state, dfn)
@@ -127,10 +128,9 @@ def _fumble(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     ]
 
 
-def fumble_spot(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def fumble_spot(state: RedZoneState, n: int) -> Rulings:
     """Fumbles (and Blocks): the LG ones digit is the spot, downfield (behind the line for a
     blocked kick)."""
-    n = _number(_one(rest, "the LG number"), "LG")
     off = _offence(state)
     state, rulings = _flip(state, off)
     digit = n % 10
@@ -147,12 +147,18 @@ def fumble_spot(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return replace(state, phase="fumble_guess", play=replace(play, loose_at=spot)), rulings
 
 
-def fumble_guess(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Fumbles: the offence picks a card field, the defence calls odd or even."""
+def read_guess(state: RedZoneState, values: Sequence[str]) -> tuple[str, str]:
+    """Fumbles: the offence's card field, then the defence's call, odd or even."""
+    rest = said(values)
     if len(rest) != 2:
         raise IllegalEntry("enter the offence's field then the defence's call: guess k odd")
-    f = _word(rest[0], FUMBLE_FIELDS, "a card field")
-    call = _word(rest[1], ("odd", "even"), "odd or even")
+    f = one_of(rest[0], FUMBLE_FIELDS, "a card field")
+    return f, one_of(rest[1], ("odd", "even"), "odd or even")
+
+
+def fumble_guess(state: RedZoneState, guess: tuple[str, str]) -> Rulings:
+    """Fumbles: the offence picks a card field, the defence calls odd or even."""
+    f, call = guess
     off = _offence(state)
     ruling = Ruling(
         "recovery_call",
@@ -165,9 +171,13 @@ def fumble_guess(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     ), [ruling]
 
 
-def fumble_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_fumble_flip(state: RedZoneState, values: Sequence[str]) -> int:
+    """Fumbles: the number of the card field picked."""
+    return printed_number(one(said(values), "the number"), state.play.loose_field.upper())
+
+
+def fumble_flip(state: RedZoneState, n: int) -> Rulings:
     """Fumbles: the defence recovers if its odd/even call matches the offence's flipped number."""
-    n = _number(_one(rest, "the number"), state.play.loose_field.upper())
     off = _offence(state)
     state, rulings = _flip(state, off)
     parity = "odd" if n % 2 else "even"
