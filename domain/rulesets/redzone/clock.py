@@ -26,8 +26,8 @@ from domain.rulesets.redzone.state import (
     Play,
     RedZoneState,
     Rulings,
-    _offence,
-    _set,
+    offence_side,
+    with_coach,
 )
 from domain.words import possessive
 
@@ -42,14 +42,14 @@ def timeout(state: RedZoneState, side: Side) -> Rulings:
     c = state.coach(side)
     if c.timeouts <= 0:
         raise IllegalEntry(f"{state.name(side)} have no time-outs left this half")
-    state = _set(state, side, replace(c, timeouts=c.timeouts - 1))
+    state = with_coach(state, side, replace(c, timeouts=c.timeouts - 1))
     added = []
     for s in SIDES:
         cs = state.coach(s)
         if cs.time > 0:
             added.append(state.name(s))
             cs = replace(cs, time=cs.time + TIMEOUT_CARDS)
-        state = _set(state, s, replace(cs, refresh=True))
+        state = with_coach(state, s, replace(cs, refresh=True))
     text = f"Time-out {state.name(side)} ({state.coach(side).timeouts} left). " + (
         f"5 cards added to the Time Deck of {' and '.join(added)}."
         if added
@@ -74,7 +74,7 @@ def refresh_hand(state: RedZoneState, refreshed: tuple[Side, int]) -> Rulings:
     c = state.coach(side)
     kept = c.hand - discarded
     drawn = max(HAND - kept, 0)
-    state = _set(
+    state = with_coach(
         state,
         side,
         replace(c, hand=kept + drawn, draw_flips=c.draw_flips + drawn, refresh=False),
@@ -90,18 +90,18 @@ def refresh_hand(state: RedZoneState, refreshed: tuple[Side, int]) -> Rulings:
 
 def draw_for_the_play(state: RedZoneState) -> Rulings:
     """Starting Play: each coach draws back to seven from his Time Deck (the play has started)."""
-    off = _offence(state)
+    off = offence_side(state)
     rulings: list[Ruling] = []
     for s in (off, other(off)):
         c = state.coach(s)
         draw = max(HAND - c.hand, 0)
-        state = _set(state, s, replace(c, hand=max(c.hand, HAND), refresh=False))
-        state, more = _flip(state, s, draw)
+        state = with_coach(state, s, replace(c, hand=max(c.hand, HAND), refresh=False))
+        state, more = flip_cards(state, s, draw)
         rulings += more
     return state, rulings
 
 
-def _possession(state: RedZoneState, side: Side, ball_on: int, rulings: list[Ruling]) -> Rulings:
+def new_possession(state: RedZoneState, side: Side, ball_on: int, rulings: list[Ruling]) -> Rulings:
     """A new possession: 1st and 10, and each coach may refresh his hand."""
     state = replace(
         state,
@@ -113,11 +113,11 @@ def _possession(state: RedZoneState, side: Side, ball_on: int, rulings: list[Rul
         is_try=False,
     )
     for s in SIDES:
-        state = _set(state, s, replace(state.coach(s), refresh=True))
-    return _between(state, rulings)
+        state = with_coach(state, s, replace(state.coach(s), refresh=True))
+    return between_plays(state, rulings)
 
 
-def _flip(state: RedZoneState, side: Side, n: int = 1) -> tuple[RedZoneState, list[Ruling]]:
+def flip_cards(state: RedZoneState, side: Side, n: int = 1) -> tuple[RedZoneState, list[Ruling]]:
     """Time: every card drawn or flipped comes off the Time Deck, or the Draw Deck once it is
     empty."""
     if n <= 0:
@@ -135,7 +135,7 @@ def _flip(state: RedZoneState, side: Side, n: int = 1) -> tuple[RedZoneState, li
                 team=side,
             )
         )
-    return _set(state, side, c), rulings
+    return with_coach(state, side, c), rulings
 
 
 def _time_up(state: RedZoneState) -> bool:
@@ -147,7 +147,7 @@ def _time_up(state: RedZoneState) -> bool:
     )
 
 
-def _between(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
+def between_plays(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     """After a play: substitutes for the injured, then the end of the quarter if both Time
     Decks are empty (the last play rule)."""
     if state.phase not in ("call", "kickoff", "safety_kick") or state.is_try:
@@ -165,7 +165,7 @@ def end_quarter(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     q = state.quarter
     total = state.total
     if q >= REGULATION_QUARTERS and total["home"] != total["away"]:
-        return _finish(state, rulings)
+        return finish_game(state, rulings)
     home, away = (replace(state.coach(s), time=state.deck, refresh=True) for s in SIDES)
     state = replace(state, quarter=q + 1, scores=(*state.scores, (0, 0)), coaches=(home, away))
     if q == 2:
@@ -213,7 +213,8 @@ def end_quarter(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     return state, rulings
 
 
-def _finish(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
+def finish_game(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
+    """How To Win: the final whistle; the higher score wins, else a tie."""
     total = state.total
     winner: Side | None = None
     if total["home"] != total["away"]:

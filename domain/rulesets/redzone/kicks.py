@@ -12,9 +12,9 @@ from domain.ruleset import (
     Ruling,
     other,
 )
-from domain.rulesets.redzone.clock import _finish, _flip, _possession
+from domain.rulesets.redzone.clock import finish_game, flip_cards, new_possession
 from domain.rulesets.redzone.parse import one, one_of, printed_number, said
-from domain.rulesets.redzone.scoring import _after_score, _touchdown
+from domain.rulesets.redzone.scoring import after_score, touchdown
 from domain.rulesets.redzone.state import (
     COLOURS,
     KICKOFF_LINE,
@@ -24,17 +24,17 @@ from domain.rulesets.redzone.state import (
     Play,
     RedZoneState,
     Rulings,
-    _ball,
-    _k,
-    _offence,
-    _set,
+    ball_spot,
+    kicking_team,
+    offence_side,
+    with_coach,
 )
 from domain.words import a_or_an, possessive
 
 
 def kickoff_choice(state: RedZoneState, onside: bool) -> Rulings:
     """The Kickoff (from the 30) or an Onside Kick."""
-    k = _k(state)
+    k = kicking_team(state)
     play = Play(kick_from=yards.own(KICKOFF_LINE))
     if onside:
         return replace(state, phase="onside_lg", play=play), [
@@ -47,7 +47,7 @@ def kickoff_choice(state: RedZoneState, onside: bool) -> Rulings:
 
 def safety_choice(state: RedZoneState, punt: bool) -> Rulings:
     """Punting after a Safety: kick off or punt from the 20; a punt gets 15 yards added."""
-    k = _k(state)
+    k = kicking_team(state)
     if punt:
         play = Play(safety_punt=True, kick_from=yards.own(SAFETY_KICK_LINE))
         return replace(
@@ -71,16 +71,16 @@ def read_kick(state: RedZoneState, values: Sequence[str]) -> int | None:
 
 def kick_flip(state: RedZoneState, distance: int | None) -> Rulings:
     """The Kickoff: K yards from the kick line; EZ is a touchback, the receivers start at the 20."""
-    k = _k(state)
+    k = kicking_team(state)
     r = other(k)
-    state, rulings = _flip(state, k)
+    state, rulings = flip_cards(state, k)
     if distance is None:
         ruling = Ruling(
             "kickoff_touchback",
             f"Kickoff: EZ, touchback. {state.name(r)} 1st and 10 at their 20.",
             team=r,
         )
-        return _possession(state, r, yards.touchback(), [*rulings, ruling])
+        return new_possession(state, r, yards.touchback(), [*rulings, ruling])
     landing = yards.advance(state.play.kick_from, distance)
     if yards.beyond_end_line(landing):
         ruling = Ruling(
@@ -89,7 +89,7 @@ def kick_flip(state: RedZoneState, distance: int | None) -> Rulings:
             team=r,
             yards=distance,
         )
-        return _possession(state, r, yards.touchback(), [*rulings, ruling])
+        return new_possession(state, r, yards.touchback(), [*rulings, ruling])
     spot = yards.flip(landing)
     where = (
         f"into {possessive(state.name(r))} end zone ({spot - yards.FIELD} deep). "
@@ -111,13 +111,13 @@ def kick_flip(state: RedZoneState, distance: int | None) -> Rulings:
 def kick_downed(state: RedZoneState) -> Rulings:
     """The Kickoff: "that is where the receiving team may elect to return": a kick caught in the
     end zone may instead be downed there, a touchback at the 20."""
-    r = other(_k(state))
+    r = other(kicking_team(state))
     ruling = Ruling(
         "touchback",
         f"{state.name(r)} down the kick in the end zone: touchback, 1st and 10 at their 20.",
         team=r,
     )
-    return _possession(state, r, yards.touchback(), [ruling])
+    return new_possession(state, r, yards.touchback(), [ruling])
 
 
 def read_return(state: RedZoneState, values: Sequence[str]) -> int:
@@ -129,16 +129,16 @@ def read_return(state: RedZoneState, values: Sequence[str]) -> int:
 def return_flip(state: RedZoneState, n: int) -> Rulings:
     """The Kickoff / Punts: the return number carries the ball on from where it was caught."""
     kicking = state.phase == "kr"
-    k = _k(state) if kicking else state.offense
+    k = kicking_team(state) if kicking else state.offense
     assert k is not None
     r = other(k)
-    state, rulings = _flip(state, r)
+    state, rulings = flip_cards(state, r)
     spot = yards.advance(state.play.landing, n)
     what = "Kick return" if kicking else "Punt return"
     if yards.is_touchdown(spot):
         rulings.append(Ruling("return", f"{what} of {n} yards: all the way!", team=r, yards=n))
         state = replace(state, offense=r)
-        return _touchdown(state, r, rulings)
+        return touchdown(state, r, rulings)
     if yards.is_safety(spot):
         rulings.append(
             Ruling(
@@ -147,7 +147,7 @@ def return_flip(state: RedZoneState, n: int) -> Rulings:
                 team=r,
             )
         )
-        return _possession(state, r, yards.touchback(), rulings)
+        return new_possession(state, r, yards.touchback(), rulings)
     rulings.append(
         Ruling(
             "return",
@@ -157,7 +157,7 @@ def return_flip(state: RedZoneState, n: int) -> Rulings:
             data={"ball_on": spot},
         )
     )
-    return _possession(state, r, spot, rulings)
+    return new_possession(state, r, spot, rulings)
 
 
 def read_lg(state: RedZoneState, values: Sequence[str]) -> int:
@@ -168,8 +168,8 @@ def read_lg(state: RedZoneState, values: Sequence[str]) -> int:
 def onside_lg(state: RedZoneState, n: int) -> Rulings:
     """Onside Kicks: the LG ones digit + 10 yards from the kick line (the receivers flip, as in
     the rulebook's example)."""
-    k = _k(state)
-    state, rulings = _flip(state, other(k))
+    k = kicking_team(state)
+    state, rulings = flip_cards(state, other(k))
     distance = n % 10 + 10
     landing = yards.advance(state.play.kick_from, distance)
     rulings.append(
@@ -191,7 +191,7 @@ def read_onside_k(state: RedZoneState, values: Sequence[str]) -> int:
 
 def onside_k(state: RedZoneState, value: int) -> Rulings:
     """Onside Kicks: the receiving team's K number (EZ counts as the longest kick, 100)."""
-    state, rulings = _flip(state, other(_k(state)))
+    state, rulings = flip_cards(state, other(kicking_team(state)))
     return replace(state, phase="onside_p", play=replace(state.play, onside_k=value)), rulings
 
 
@@ -203,9 +203,9 @@ def read_onside_p(state: RedZoneState, values: Sequence[str]) -> int:
 def onside_p(state: RedZoneState, p: int) -> Rulings:
     """Onside Kicks: the kicking team's P against the receivers' K; the higher recovers, ties
     flip again."""
-    k = _k(state)
+    k = kicking_team(state)
     r = other(k)
-    state, rulings = _flip(state, k)
+    state, rulings = flip_cards(state, k)
     kr = state.play.onside_k
     if p == kr:
         rulings.append(Ruling("onside_tie", f"Onside kick: K {kr} ties P {p}; flip again.", team=k))
@@ -220,7 +220,7 @@ def onside_p(state: RedZoneState, p: int) -> Rulings:
                 data={"ball_on": landing},
             )
         )
-        return _possession(state, k, landing, rulings)
+        return new_possession(state, k, landing, rulings)
     spot = yards.flip(landing)
     rulings.append(
         Ruling(
@@ -230,13 +230,13 @@ def onside_p(state: RedZoneState, p: int) -> Rulings:
             data={"ball_on": spot},
         )
     )
-    return _possession(state, r, spot, rulings)
+    return new_possession(state, r, spot, rulings)
 
 
 def field_goal_call(state: RedZoneState) -> Rulings:
     """Field Goals: attempted any time; the kick is from the line of scrimmage + 17."""
-    need = yards.field_goal_distance(_ball(state))
-    off = _offence(state)
+    need = yards.field_goal_distance(ball_spot(state))
+    off = offence_side(state)
     return replace(state, phase="fg", play=Play()), [
         Ruling(
             "field_goal_try",
@@ -258,14 +258,14 @@ def read_field_goal(state: RedZoneState, values: Sequence[str]) -> int | None:
 def field_goal(state: RedZoneState, n: int | None) -> Rulings:
     """Field Goals: good if the FG number equals or exceeds the distance; a miss gives the
     defence the ball at the kick spot; a block is a loose ball behind the line."""
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     if n is None:
-        state, rulings = _flip(state, off)
+        state, rulings = flip_cards(state, off)
         rulings.append(Ruling("field_goal_blocked", "Field goal blocked!", team=dfn))
         return replace(state, phase="fumble_lg", play=replace(state.play, behind=True)), rulings
-    need = yards.field_goal_distance(_ball(state))
-    state, rulings = _flip(state, off)
+    need = yards.field_goal_distance(ball_spot(state))
+    state, rulings = flip_cards(state, off)
     if n >= need:
         rulings.append(
             Ruling(
@@ -277,10 +277,10 @@ def field_goal(state: RedZoneState, n: int | None) -> Rulings:
         )
         state = scored(state, off, 3)
         if state.quarter > REGULATION_QUARTERS:
-            return _finish(state, rulings)
-        return _after_score(state, off, rulings)
+            return finish_game(state, rulings)
+        return after_score(state, off, rulings)
     # A miss from deep in one's own end would give the ball inside the end zone: the 1 instead.
-    spot = max(yards.flip(yards.field_goal_spot(_ball(state))), 1)
+    spot = max(yards.flip(yards.field_goal_spot(ball_spot(state))), 1)
     rulings.append(
         Ruling(
             "field_goal_missed",
@@ -289,7 +289,7 @@ def field_goal(state: RedZoneState, n: int | None) -> Rulings:
             team=off,
         )
     )
-    return _possession(state, dfn, spot, rulings)
+    return new_possession(state, dfn, spot, rulings)
 
 
 def read_coffin(state: RedZoneState, values: Sequence[str]) -> int:
@@ -302,14 +302,14 @@ def read_coffin(state: RedZoneState, values: Sequence[str]) -> int:
 def punt_call(state: RedZoneState, c: int = 0) -> Rulings:
     """Punts (and Coffin Corner Punts: ``c``, 5 to 25 yards announced before the flip, only in
     the scoring half)."""
-    off = _offence(state)
+    off = offence_side(state)
     coffin = c > 0
-    if coffin and _ball(state) > yards.MIDFIELD:
+    if coffin and ball_spot(state) > yards.MIDFIELD:
         raise IllegalEntry(
             "a coffin-corner punt is only allowed in the scoring half (50 or closer)"
         )
     text = f"{state.name(off)} punt" + (f", coffin corner less {c} yards" if coffin else "") + "."
-    return replace(state, phase="punt", play=Play(coffin=c, kick_from=_ball(state))), [
+    return replace(state, phase="punt", play=Play(coffin=c, kick_from=ball_spot(state))), [
         Ruling("punt_call", text, team=off)
     ]
 
@@ -323,16 +323,16 @@ def read_punt(state: RedZoneState, values: Sequence[str]) -> int | None:
 def punt_flip(state: RedZoneState, n: int | None) -> Rulings:
     """Punts: P yards from the line of scrimmage (+15 after a safety); into the end zone is a
     touchback; a blocked punt is a loose ball behind the line."""
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     play = state.play
     if n is None:
         if play.safety_punt:
             raise IllegalEntry("a free kick after a safety cannot be blocked; enter the P number")
-        state, rulings = _flip(state, off)
+        state, rulings = flip_cards(state, off)
         rulings.append(Ruling("punt_blocked", "Punt blocked!", team=dfn))
         return replace(state, phase="fumble_lg", play=replace(play, behind=True)), rulings
-    state, rulings = _flip(state, off)
+    state, rulings = flip_cards(state, off)
     distance = n + (SAFETY_PUNT_BONUS if play.safety_punt else 0) - play.coffin
     landing = yards.advance(play.kick_from, distance)
     if yards.is_touchdown(landing):
@@ -344,7 +344,7 @@ def punt_flip(state: RedZoneState, n: int | None) -> Rulings:
                 yards=distance,
             )
         )
-        return _possession(state, dfn, yards.touchback(), rulings)
+        return new_possession(state, dfn, yards.touchback(), rulings)
     spot = yards.flip(landing)
     state = replace(state, play=replace(play, landing=spot))
     if play.coffin:
@@ -364,7 +364,7 @@ def punt_flip(state: RedZoneState, n: int | None) -> Rulings:
 def _coffin_corner(state: RedZoneState, n: int, distance: int, rulings: list[Ruling]) -> Rulings:
     """Coffin Corner Punts: out of bounds where it comes down (with the optional colour flip,
     the punter flips the Draw Deck first)."""
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     play = state.play
     if state.opt("coffin_colour") == "yes":
@@ -386,7 +386,7 @@ def _coffin_corner(state: RedZoneState, n: int, distance: int, rulings: list[Rul
             yards=distance,
         )
     )
-    return _possession(state, dfn, play.landing, rulings)
+    return new_possession(state, dfn, play.landing, rulings)
 
 
 def read_colour(state: RedZoneState, values: Sequence[str]) -> str:
@@ -397,13 +397,13 @@ def read_colour(state: RedZoneState, values: Sequence[str]) -> str:
 def coffin_colour(state: RedZoneState, colour: str) -> Rulings:
     """Coffin Corner Kicks (optional): yellow +5 with a return, red out of bounds, green as
     kicked with a return."""
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     c = state.coach(off)
-    state = _set(state, off, replace(c, draw_flips=c.draw_flips + 1))
+    state = with_coach(state, off, replace(c, draw_flips=c.draw_flips + 1))
     spot = state.play.landing
     if colour == "red":
-        return _possession(
+        return new_possession(
             state,
             dfn,
             spot,
@@ -412,7 +412,7 @@ def coffin_colour(state: RedZoneState, colour: str) -> Rulings:
     if colour == "yellow":
         landing = yards.advance(yards.flip(spot), 5)
         if yards.is_touchdown(landing):
-            return _possession(
+            return new_possession(
                 state,
                 dfn,
                 yards.touchback(),
@@ -441,7 +441,7 @@ def punt_choice(state: RedZoneState, fair: bool) -> Rulings:
     dfn = state.defence
     if fair:
         spot = state.play.landing
-        return _possession(
+        return new_possession(
             state,
             dfn,
             spot,

@@ -12,9 +12,9 @@ from domain.rulesets.redzone.state import (
     Coach,
     RedZoneState,
     Rulings,
-    _offence,
-    _set,
-    _unit,
+    offence_side,
+    unit_of,
+    with_coach,
 )
 
 
@@ -25,11 +25,11 @@ def read_unit(state: RedZoneState, values: Sequence[str]) -> str:
 
 def swap_unit(state: RedZoneState, unit: str) -> Rulings:
     """Calling Plays: the offence may reposition its players, one OL, RB and WR each side."""
-    off = _offence(state)
+    off = offence_side(state)
     c = state.coach(off)
     slots = dict(c.offence)
     slots[f"l{unit}"], slots[f"r{unit}"] = slots[f"r{unit}"], slots[f"l{unit}"]
-    state = _set(state, off, replace(c, offence=tuple(slots.items())))
+    state = with_coach(state, off, replace(c, offence=tuple(slots.items())))
     return state, [
         Ruling("lineup", f"{state.name(off)} swap their {unit.upper()}s left and right.", team=off)
     ]
@@ -44,7 +44,7 @@ def read_alignment(state: RedZoneState, values: Sequence[str]) -> tuple[str, str
     pid = one_of(rest[0], defenders(state.coach(state.defence)), "a defender on the field")
     where = rest[1]
     if where in ("left", "right"):
-        where = where[0] + HOME_PLACE[_unit(pid)]
+        where = where[0] + HOME_PLACE[unit_of(pid)]
     return pid, one_of(where, allowed_places(state, pid), f"a place {pid} may line up")
 
 
@@ -54,7 +54,7 @@ def align_defender(state: RedZoneState, alignment: tuple[str, str]) -> Rulings:
     pid, where = alignment
     dfn = state.defence
     c = state.coach(dfn)
-    state = _set(
+    state = with_coach(
         state, dfn, replace(c, defence=tuple((p, where if p == pid else w) for p, w in c.defence))
     )
     p = c.player(pid)
@@ -71,7 +71,7 @@ def align_defender(state: RedZoneState, alignment: tuple[str, str]) -> Rulings:
 def allowed_places(state: RedZoneState, pid: str) -> tuple[str, ...]:
     """Double Teaming / Limiting the TE / Situational Substitutions: DL opposite OL, LB
     opposite RB (or a WR/TE with the LB options), DB opposite WR (or a RB in the nickel)."""
-    unit = _unit(pid)
+    unit = unit_of(pid)
     places = [f"l{HOME_PLACE[unit]}", f"r{HOME_PLACE[unit]}"]
     subs = state.opt("substitutions") == "yes"
     if unit == "lb" and (subs or state.opt("tight_end") == "linebacker"):
@@ -84,4 +84,5 @@ def allowed_places(state: RedZoneState, pid: str) -> tuple[str, ...]:
 
 
 def defenders(c: Coach) -> tuple[str, ...]:
+    """Double Teaming: the defenders on the field (a stand-in when none is known)."""
     return tuple(p for p, _ in c.defence) or ("dl1",)

@@ -27,7 +27,7 @@ from domain.rulesets.redzone.state import (
     Player,
     RedZoneState,
     Rulings,
-    _set,
+    with_coach,
 )
 
 FILE_SCHEMA = FileSchema(
@@ -48,14 +48,16 @@ FILE_SCHEMA = FileSchema(
 )
 
 
-def _plural(unit: str, n: int) -> str:
+def plural(unit: str, n: int) -> str:
+    """The Draft: a position's name for ``n`` players (Linemen, Backs)."""
     name = POSITION_NAMES[unit]
     if n == 1:
         return name
     return name[:-3] + "men" if name.endswith("man") else name + "s"
 
 
-def _needs(state: RedZoneState, side: Side) -> str:
+def needs(state: RedZoneState, side: Side) -> str:
+    """The Draft: what a coach's squad still needs, or complete."""
     squad = _squad(state)
     have = _counts(state.coach(side))
     left = [f"{squad[p] - have[p]} {p.upper()}" for p in squad if squad[p] > have[p]]
@@ -144,8 +146,8 @@ def draft_player(state: RedZoneState, pick: Pick) -> Rulings:
     have = _counts(coach)
     if have[unit] >= squad[unit]:
         raise IllegalEntry(
-            f"{state.name(side)} already have {squad[unit]} {_plural(unit, squad[unit])}; "
-            f"{_needs(state, side)}"
+            f"{state.name(side)} already have {squad[unit]} {plural(unit, squad[unit])}; "
+            f"{needs(state, side)}"
         )
     name = pick.name
     number = sum(1 for p in coach.roster if p.pid.startswith(unit)) + 1
@@ -159,7 +161,7 @@ def draft_player(state: RedZoneState, pick: Pick) -> Rulings:
                     f"{name} was already drafted by {state.name(s)}; draft another player"
                 )
     coach = replace(coach, roster=(*coach.roster, Player(pid, pos, name)))
-    state = _set(state, side, coach)
+    state = with_coach(state, side, coach)
     ruling = Ruling(
         "draft",
         f"{state.name(side)} draft {name} ({pos.upper()}).",
@@ -202,7 +204,7 @@ def _kickoff_ready(state: RedZoneState) -> RedZoneState:
             for u in ("dl", "lb", "db")
             for side, pid in zip("lr", starters[u], strict=True)
         )
-        state = _set(
+        state = with_coach(
             state,
             s,
             replace(
@@ -244,6 +246,7 @@ def _complete(state: RedZoneState, side: Side) -> bool:
 
 
 def open_positions(state: RedZoneState, side: Side) -> tuple[str, ...]:
+    """The Draft: the positions a coach may still draft."""
     squad = _squad(state)
     have = _counts(state.coach(side))
     return tuple(
@@ -273,7 +276,7 @@ def roster_problems(text: str) -> list[str]:
     for unit, need in squad.items():
         if have[unit] < need:
             problems.append(
-                f"missing {need - have[unit]} {_plural(unit, need - have[unit])} "
+                f"missing {need - have[unit]} {plural(unit, need - have[unit])} "
                 f"(a squad has {need})"
             )
     total = sum(squad.values())

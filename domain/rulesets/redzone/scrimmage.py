@@ -14,10 +14,10 @@ from domain.ruleset import (
     Side,
     other,
 )
-from domain.rulesets.redzone.clock import _between, _flip, draw_for_the_play
-from domain.rulesets.redzone.outcomes import _conclude
+from domain.rulesets.redzone.clock import between_plays, draw_for_the_play, flip_cards
+from domain.rulesets.redzone.outcomes import conclude
 from domain.rulesets.redzone.parse import one, one_of, printed_number, said
-from domain.rulesets.redzone.penalties import _apply_penalty
+from domain.rulesets.redzone.penalties import apply_penalty
 from domain.rulesets.redzone.state import (
     ALIASES,
     COLOURS,
@@ -40,10 +40,10 @@ from domain.rulesets.redzone.state import (
     Play,
     RedZoneState,
     Rulings,
-    _label,
-    _offence,
-    _set,
-    _unit,
+    offence_side,
+    player_label,
+    unit_of,
+    with_coach,
 )
 from domain.words import possessive
 
@@ -90,11 +90,11 @@ def call_play(state: RedZoneState, call: Call) -> Rulings:
             f"a Reverse can't be run to the Tight End ({target.upper()}) when the TE only helps "
             "outside runs; call it to another player"
         )
-    off = _offence(state)
+    off = offence_side(state)
     state, rulings = draw_for_the_play(state)
     for s in (off, other(off)):
         c = state.coach(s)
-        state = _set(state, s, replace(c, hand=c.hand - 1))
+        state = with_coach(state, s, replace(c, hand=c.hand - 1))
     play = Play(call=name, kind=kind, target=target, ppn=ppn)
     text = (
         f"{state.name(off)} call {name} ({target.upper()})"
@@ -184,11 +184,11 @@ def read_check(state: RedZoneState, values: Sequence[str]) -> tuple[Flipped, Fli
 
 def execution_check(state: RedZoneState, flipped: tuple[Flipped, Flipped]) -> Rulings:
     """Execution Color Check: each coach flips; Penalties stop the play, FADDs flip again."""
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     o, d = flipped
-    state, rulings = _flip(state, off)
-    state, more = _flip(state, dfn)
+    state, rulings = flip_cards(state, off)
+    state, more = flip_cards(state, dfn)
     rulings += more
     got = {off: o, dfn: d}
     pens = {s: v[1] for s, v in got.items() if v[0] == "penalty"}
@@ -199,11 +199,11 @@ def execution_check(state: RedZoneState, flipped: tuple[Flipped, Flipped]) -> Ru
                     "penalty_offset", f"Offsetting penalties of {pens[off]} yards: replay the down."
                 )
             )
-            return _between(replace(state, phase="call", play=Play()), rulings)
+            return between_plays(replace(state, phase="call", play=Play()), rulings)
         side = max(pens, key=lambda s: pens[s])
         if state.opt("declining") != "yes":
             state = replace(state, phase="call", play=Play())
-            state, more = _apply_penalty(state, side, pens[side])
+            state, more = apply_penalty(state, side, pens[side])
             return state, [*rulings, *more]
         pens = {side: pens[side]}
     fadd = tuple((s, v[1]) for s, v in got.items() if v[0] == "fadd")
@@ -245,7 +245,7 @@ def redraw_colour(state: RedZoneState, found: tuple[str, int]) -> Rulings:
     play = state.play
     side = play.redraw[0]
     c = state.coach(side)
-    state = _set(state, side, replace(c, draw_flips=c.draw_flips + cards))
+    state = with_coach(state, side, replace(c, draw_flips=c.draw_flips + cards))
     off = state.offense
     colours = (colour, play.colours[1]) if side == off else (play.colours[0], colour)
     state = replace(state, play=replace(play, redraw=play.redraw[1:], colours=colours))
@@ -271,7 +271,7 @@ def shifted_colours(state: RedZoneState) -> tuple[str, str, list[str]]:
     """Double Teaming, the DL key, vacant positions (Injuries) and a LB covering a receiver
     (Canceling the TE, 3 Wide): colour-grade shifts."""
     play = state.play
-    off = _offence(state)
+    off = offence_side(state)
     oc, dc = state.coach(off), state.coach(other(off))
     o, d = GRADE[play.colours[0]], GRADE[play.colours[1]]
     notes: list[str] = []
@@ -293,7 +293,7 @@ def shifted_colours(state: RedZoneState) -> tuple[str, str, list[str]]:
     elif not covering:
         notes.append("nobody lines up opposite the ball carrier (vacant): offence up a grade")
         o = min(o + 1, 2)
-    dls = [w for p, w in dc.defence if _unit(p) == "dl"]
+    dls = [w for p, w in dc.defence if unit_of(p) == "dl"]
     if play.kind == "run" and len(dls) == 2 and dls[0] == dls[1]:
         if dls[0][0] == side:
             notes.append("DLs key on this side: offence down a grade")
@@ -309,7 +309,7 @@ def shifted_colours(state: RedZoneState) -> tuple[str, str, list[str]]:
         play.kind == "pass"
         and carrier.position in ("wr", "te")
         and covering
-        and all(_unit(p) == "lb" for p in covering)
+        and all(unit_of(p) == "lb" for p in covering)
     ):
         notes.append("a Linebacker covers the receiver: offence up a grade")
         o = min(o + 1, 2)
@@ -331,10 +331,10 @@ def read_result(state: RedZoneState, values: Sequence[str]) -> int | str:
 def chart_result(state: RedZoneState, code: int | str) -> Rulings:
     """Red Zone Charts: a number is yards; a code names a player to check or a turnover."""
     play = state.play
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     if isinstance(code, int):
-        return _conclude(
+        return conclude(
             state,
             Outcome("yards", code, "chart"),
             [Ruling("chart", f"Chart: {code:+d} yards.", yards=code)],
@@ -342,15 +342,15 @@ def chart_result(state: RedZoneState, code: int | str) -> Rulings:
     ruling = Ruling("chart", f"Chart: {code.upper()}.", data={"code": code})
     side = play.target[0]
     if code == "f":
-        return _conclude(state, Outcome("fumble"), [ruling])
+        return conclude(state, Outcome("fumble"), [ruling])
     if code == "long":
         return replace(
             state, phase="lg", play=replace(play, lg_bonus=10 if play.kind == "pass" else 0)
         ), [ruling]
     if code == "inc":
-        return _conclude(state, Outcome("inc"), [ruling])
+        return conclude(state, Outcome("inc"), [ruling])
     if code == "int":
-        return _conclude(state, Outcome("int"), [ruling])
+        return conclude(state, Outcome("int"), [ruling])
     if play.kind == "run":
         if code in ("dl", "lb"):
             return _skill(state, dfn, _play_side_defender(state, code), "tackle", [ruling])
@@ -364,7 +364,7 @@ def chart_result(state: RedZoneState, code: int | str) -> Rulings:
         return replace(
             state,
             phase="star",
-            play=replace(play, check=Check(dfn, pid, "tackle", _label(state, dfn, pid))),
+            play=replace(play, check=Check(dfn, pid, "tackle", player_label(state, dfn, pid))),
         ), [ruling]
     if code == "db":
         return _skill(state, dfn, _cover_defender(state), "cover", [ruling])
@@ -383,7 +383,7 @@ def star_answer(state: RedZoneState, ans: str) -> Rulings:
     c = state.play.check
     assert c is not None
     if ans == "no":
-        return _conclude(
+        return conclude(
             state,
             Outcome("inc"),
             [Ruling("no_sack", f"{c.label} has no *: the pass falls incomplete.")],
@@ -418,7 +418,7 @@ def skill_check(state: RedZoneState, flipped: tuple[str, int | str]) -> Rulings:
     colour, result = flipped
     c = state.play.check
     assert c is not None
-    state, rulings = _flip(state, c.owner)
+    state, rulings = flip_cards(state, c.owner)
     play = state.play
     if colour == "injury" and c.pid and (c.owner, c.pid) not in state.subs:
         state = replace(state, subs=(*state.subs, (c.owner, c.pid)))
@@ -440,10 +440,10 @@ def skill_check(state: RedZoneState, flipped: tuple[str, int | str]) -> Rulings:
                 yards=n,
             )
         )
-        return _conclude(
+        return conclude(
             state, Outcome("yards", n, "skill" if c.skill == "catch" else "run_skill"), rulings
         )
-    off = _offence(state)
+    off = offence_side(state)
     # A defender's Cover check that comes up INT: he is the one who picks the pass off.
     defender = state.coach(c.owner).player(c.pid) if c.owner != off else None
     picked = {"players": {"interceptor": defender.name}} if defender and result == "int" else {}
@@ -455,9 +455,9 @@ def skill_check(state: RedZoneState, flipped: tuple[str, int | str]) -> Rulings:
         )
     )
     if result in ("inc", "int", "td"):
-        return _conclude(state, Outcome(result), rulings)
+        return conclude(state, Outcome(result), rulings)
     if result == "fumble":
-        return _conclude(state, Outcome("fumble"), rulings)
+        return conclude(state, Outcome("fumble"), rulings)
     if result == "long":
         return replace(
             state, phase="lg", play=replace(play, lg_bonus=10 if play.kind == "pass" else 0)
@@ -468,7 +468,7 @@ def skill_check(state: RedZoneState, flipped: tuple[str, int | str]) -> Rulings:
         return _skill(state, off, state.coach(off).at("qb"), "run", rulings)
     if result in ("c-1p", "c-2p"):
         n = play.ppn * (1 if result == "c-1p" else 2)
-        return _conclude(state, Outcome("yards", n, "cover"), rulings)
+        return conclude(state, Outcome("yards", n, "cover"), rulings)
     # "wr": burnt; the covered receiver's Catch skill decides the gain.
     return _skill(state, off, _target_pid(state), "catch", rulings)
 
@@ -481,12 +481,12 @@ def read_long_gain(state: RedZoneState, values: Sequence[str]) -> int | None:
 
 def long_gain(state: RedZoneState, n: int | None) -> Rulings:
     """Long Gains: the LG number, +10 yards on a passing play; TD scores from anywhere."""
-    off = _offence(state)
+    off = offence_side(state)
     bonus = state.play.lg_bonus
-    state, rulings = _flip(state, off)
+    state, rulings = flip_cards(state, off)
     if n is None:
         rulings.append(Ruling("long_gain", "Long gain: TD!"))
-        return _conclude(state, Outcome("td", 0, "lg"), rulings)
+        return conclude(state, Outcome("td", 0, "lg"), rulings)
     rulings.append(
         Ruling(
             "long_gain",
@@ -494,7 +494,7 @@ def long_gain(state: RedZoneState, n: int | None) -> Rulings:
             yards=n + bonus,
         )
     )
-    return _conclude(state, Outcome("yards", n + bonus, "lg"), rulings)
+    return conclude(state, Outcome("yards", n + bonus, "lg"), rulings)
 
 
 def _play_side_defender(state: RedZoneState, unit: str) -> str:
@@ -502,7 +502,7 @@ def _play_side_defender(state: RedZoneState, unit: str) -> str:
     team; the first drafted when both are on the other side); "" when the place is vacant."""
     c = state.coach(state.defence)
     side = state.play.target[0]
-    mine = [(p, w) for p, w in c.defence if _unit(p) == unit]
+    mine = [(p, w) for p, w in c.defence if unit_of(p) == unit]
     on_side = [p for p, w in mine if w[0] == side]
     if on_side:
         return on_side[0]
@@ -524,7 +524,7 @@ def _cover_defender(state: RedZoneState) -> str:
 def _runner(state: RedZoneState, code: str) -> str:
     """Skill Check / 3 Wide: the play-side back (or receiver) runs; with a receiver standing
     in a back's place the other back carries the ball."""
-    off = _offence(state)
+    off = offence_side(state)
     c = state.coach(off)
     side = state.play.target[0]
     pid = c.at(f"{side}{code}")
@@ -538,12 +538,12 @@ def _runner(state: RedZoneState, code: str) -> str:
 
 
 def _target_pid(state: RedZoneState) -> str:
-    off = _offence(state)
+    off = offence_side(state)
     return state.coach(off).at(state.play.target)
 
 
 def _skill(
     state: RedZoneState, owner: Side, pid: str, skill: str, rulings: list[Ruling]
 ) -> Rulings:
-    check = Check(owner, pid, skill, _label(state, owner, pid))
+    check = Check(owner, pid, skill, player_label(state, owner, pid))
     return replace(state, phase="skill", play=replace(state.play, check=check)), rulings

@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from domain import field as yards
 from domain.kernel import scored
 from domain.ruleset import IllegalEntry, Ruling, Side
-from domain.rulesets.redzone.clock import _finish, _possession
-from domain.rulesets.redzone.outcomes import _conclude
+from domain.rulesets.redzone.clock import finish_game, new_possession
+from domain.rulesets.redzone.outcomes import conclude
 from domain.rulesets.redzone.parse import one_of, printed_number, said, team
 from domain.rulesets.redzone.state import (
     HAND,
@@ -19,8 +19,8 @@ from domain.rulesets.redzone.state import (
     Outcome,
     RedZoneState,
     Rulings,
-    _ball,
-    _set,
+    ball_spot,
+    with_coach,
 )
 
 
@@ -72,7 +72,7 @@ def read_card(state: RedZoneState, values: Sequence[str]) -> Card:
 def special_play(state: RedZoneState, card: Card) -> Rulings:
     """Special Play Cards: the card's text overrides the rules; the table enters the ruling."""
     c = state.coach(card.side)
-    state = _set(state, card.side, replace(c, hand=max(c.hand - 1, 0)))
+    state = with_coach(state, card.side, replace(c, hand=max(c.hand - 1, 0)))
     label = f"Special Play {card.name} ({state.name(card.side)})"
     return _EFFECTS[card.effect](state, Played(card.side, card.name, label, card.number or 0))
 
@@ -97,7 +97,7 @@ def _cards_drawn(state: RedZoneState, played: Played) -> Rulings:
     """Special Play Cards: a card that has its coach draw from the Draw Deck."""
     n = played.number
     c = state.coach(played.side)
-    state = _set(state, played.side, replace(c, hand=c.hand + n, draw_flips=c.draw_flips + n))
+    state = with_coach(state, played.side, replace(c, hand=c.hand + n, draw_flips=c.draw_flips + n))
     text = f"{played.label}: {n} cards drawn from the Draw Deck."
     return state, [Ruling("special_play", text, team=played.side, data={"card": played.card})]
 
@@ -116,7 +116,7 @@ def _points(state: RedZoneState, played: Played) -> Rulings:
     ]
     state = scored(state, played.side, n)
     if state.quarter > REGULATION_QUARTERS and n > 0:
-        return _finish(state, rulings)
+        return finish_game(state, rulings)
     return state, rulings
 
 
@@ -130,7 +130,7 @@ def _yards(state: RedZoneState, played: Played) -> Rulings:
         yards=n,
         data={"card": played.card},
     )
-    state, more = _conclude(state, Outcome("yards", n, "special"))
+    state, more = conclude(state, Outcome("yards", n, "special"))
     return state, [ruling, *more]
 
 
@@ -142,7 +142,7 @@ def _turnover(state: RedZoneState, played: Played) -> Rulings:
         team=played.side,
         data={"card": played.card},
     )
-    return _possession(state, state.defence, yards.flip(_ball(state)), [ruling])
+    return new_possession(state, state.defence, yards.flip(ball_spot(state)), [ruling])
 
 
 def _recovery(state: RedZoneState, played: Played) -> Rulings:

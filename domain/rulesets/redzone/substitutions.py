@@ -11,7 +11,7 @@ from domain.ruleset import (
     Ruling,
     Side,
 )
-from domain.rulesets.redzone.clock import _between
+from domain.rulesets.redzone.clock import between_plays
 from domain.rulesets.redzone.parse import one, one_of, said, team
 from domain.rulesets.redzone.state import (
     HOME_PLACE,
@@ -20,8 +20,8 @@ from domain.rulesets.redzone.state import (
     Player,
     RedZoneState,
     Rulings,
-    _set,
-    _unit,
+    unit_of,
+    with_coach,
 )
 from domain.words import a_or_an, possessive
 
@@ -55,7 +55,7 @@ def substitute(state: RedZoneState, brought: tuple[str, str]) -> Rulings:
         c = replace(c, discard=discard)
     newc, new_pid = _bring_in(state, side, replace(c, injured=(*c.injured, pid)), p, where, name)
     newc = _take_the_place(newc, pid, new_pid)
-    state = replace(_set(state, side, newc), subs=state.subs[1:], sub_team="")
+    state = replace(with_coach(state, side, newc), subs=state.subs[1:], sub_team="")
     newcomer = newc.player(new_pid) if new_pid else None
     text = f"{p.name} leaves the game; " + (
         f"{newcomer.name} comes in from the {where}." if newcomer else "the position is vacant."
@@ -65,7 +65,7 @@ def substitute(state: RedZoneState, brought: tuple[str, str]) -> Rulings:
         return state, rulings
     resume = state.resume
     assert resume is not None
-    return _between(replace(state, phase=resume, resume=None), rulings)
+    return between_plays(replace(state, phase=resume, resume=None), rulings)
 
 
 def _bring_in(
@@ -77,7 +77,7 @@ def _bring_in(
     if where == "none":
         return c, ""
     if where == "bench":
-        bench = _bench(state, side, p.pid)
+        bench = bench_for(state, side, p.pid)
         if not bench:
             raise IllegalEntry(
                 "no drafted back-up for this position; enter discard, draw, hand or none"
@@ -119,7 +119,7 @@ def _substitution_order(
     assert p is not None
     if state.opt("draft") == "team" and not state.sub_team:
         raise IllegalEntry("first answer whether a player of the chosen team is to hand: teamsub")
-    known = _eligible_discards(state, side, pid)
+    known = eligible_discards(state, side, pid)
     pile = list(c.discard)
     if where != "discard":
         if known:
@@ -137,10 +137,10 @@ def _substitution_order(
     if card is None and not name and known:
         card = next(k for k in pile if k[1] == known[0])
     if card is not None:
-        if _fits(card[0]) != _fits(p.position):
+        if fits(card[0]) != fits(p.position):
             raise IllegalEntry(
                 f"{card[1]} is {a_or_an(card[0].upper())} card; {possessive(p.name)} place "
-                f"needs {a_or_an(_fits(p.position).upper())}"
+                f"needs {a_or_an(fits(p.position).upper())}"
             )
         if state.sub_team == "yes" and not card[2]:
             raise IllegalEntry(f"{card[1]} is not of the chosen team; bring one who is")
@@ -149,18 +149,18 @@ def _substitution_order(
     return name, tuple(pile)
 
 
-def _fits(position: str) -> str:
+def fits(position: str) -> str:
     """Tight Ends and Wide Receivers: used interchangeably."""
     return "wr" if position == "te" else position
 
 
-def _eligible_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
+def eligible_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
     """Injuries: the cards known on the discard pile that may take the injured player's place
     (of the chosen team once the coach has said one is to hand, in team play)."""
     c = state.coach(side)
-    need = _fits(_pos(state, side, pid))
+    need = fits(position_of(state, side, pid))
     team_only = state.sub_team == "yes"
-    return [name for pos, name, ours in c.discard if _fits(pos) == need and (ours or not team_only)]
+    return [name for pos, name, ours in c.discard if fits(pos) == need and (ours or not team_only)]
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,7 @@ def record_discard(state: RedZoneState, seen: Discard) -> Rulings:
                 )
     c = state.coach(side)
     name = name or f"{state.name(side)} discarded {position.upper()} {len(c.discard) + 1}"
-    state = _set(state, side, replace(c, discard=(*c.discard, (position, name, ours))))
+    state = with_coach(state, side, replace(c, discard=(*c.discard, (position, name, ours))))
     text = f"{name} ({position.upper()}) is on {possessive(state.name(side))} discard pile."
     return state, [Ruling("discard", text, team=side)]
 
@@ -216,7 +216,7 @@ def team_substitute(state: RedZoneState, answer: str) -> Rulings:
     """Injuries (team play): a player of the chosen team first, from the discard pile, Draw
     Deck and hand in that order; if none, substitutions as described above."""
     side, pid = state.subs[0]
-    mine = _team_discards(state, side, pid)
+    mine = team_discards(state, side, pid)
     if answer == "no" and mine:
         raise IllegalEntry(f"{mine[0]} of the chosen team is on the discard pile; answer yes")
     text = (
@@ -227,25 +227,28 @@ def team_substitute(state: RedZoneState, answer: str) -> Rulings:
     return replace(state, sub_team=answer), [Ruling("substitution", text, team=side)]
 
 
-def _team_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
+def team_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
     """Team play: cards of the chosen team known on the discard pile that fit the place."""
-    need = _fits(_pos(state, side, pid))
-    return [n for pos, n, ours in state.coach(side).discard if ours and _fits(pos) == need]
+    need = fits(position_of(state, side, pid))
+    return [n for pos, n, ours in state.coach(side).discard if ours and fits(pos) == need]
 
 
-def _pos(state: RedZoneState, side: Side, pid: str) -> str:
+def position_of(state: RedZoneState, side: Side, pid: str) -> str:
+    """Injuries: the position a player was drafted at (his unit when unknown)."""
     p = state.coach(side).player(pid)
-    return p.position if p else _unit(pid)
+    return p.position if p else unit_of(pid)
 
 
 def vacancies(c: Coach) -> tuple[str, ...]:
+    """Injuries: the places of a coach's line-up left vacant."""
     places = [slot for slot, pid in c.offence if not pid]
-    have = [_unit(p) for p, _ in c.defence]
+    have = [unit_of(p) for p, _ in c.defence]
     places += [u for u in ("dl", "lb", "db") if c.defence and have.count(u) < 2 and len(have) < 6]
     return tuple(places)
 
 
 def bench_players(c: Coach) -> list[str]:
+    """Situational Substitutions: drafted players neither on the field nor injured."""
     on_field = {q for _, q in c.offence} | {q for q, _ in c.defence}
     return [p.pid for p in c.roster if p.pid not in on_field and p.pid not in c.injured]
 
@@ -253,22 +256,22 @@ def bench_players(c: Coach) -> list[str]:
 def may_replace(c: Coach, pid: str) -> tuple[str, ...]:
     """Situational Substitutions: like for like; 3 Wide (a WR for a RB), Canceling the TE (a LB
     for a DB) and the Nickel (a DB for a LB), and back again."""
-    unit = _unit(pid)
+    unit = unit_of(pid)
     offence = [q for _, q in c.offence if q]
     defence = [q for q, _ in c.defence]
     if unit in ("qb", "ol"):
-        return tuple(q for q in offence if _unit(q) == unit)
+        return tuple(q for q in offence if unit_of(q) == unit)
     if unit == "wr":
-        backs = [q for q in offence if _unit(q) == "rb"]
-        return tuple(q for q in offence if _unit(q) == "wr") + tuple(
+        backs = [q for q in offence if unit_of(q) == "rb"]
+        return tuple(q for q in offence if unit_of(q) == "wr") + tuple(
             backs if len(backs) > 1 else []
         )
     if unit == "rb":
         in_back_place = [q for slot, q in c.offence if q and slot.endswith("rb")]
         return tuple(q for q in in_back_place)
     if unit == "dl":
-        return tuple(q for q in defence if _unit(q) == "dl")
-    return tuple(q for q in defence if _unit(q) in ("lb", "db"))
+        return tuple(q for q in defence if unit_of(q) == "dl")
+    return tuple(q for q in defence if unit_of(q) in ("lb", "db"))
 
 
 def read_bench(state: RedZoneState, values: Sequence[str]) -> tuple[Side, str, str]:
@@ -292,7 +295,7 @@ def bench_substitution(state: RedZoneState, change: tuple[Side, str, str]) -> Ru
         offence=tuple((slot, pid_in if q == pid_out else q) for slot, q in c.offence),
         defence=tuple((pid_in if q == pid_out else q, w) for q, w in c.defence),
     )
-    state = _set(state, side, c)
+    state = with_coach(state, side, c)
     a, b = c.player(pid_in), c.player(pid_out)
     text = f"{state.name(side)}: {a.name if a else pid_in} in for {b.name if b else pid_out}."
     return state, [Ruling("substitution", text, team=side, data={"in": pid_in, "out": pid_out})]
@@ -315,7 +318,7 @@ def fill_vacancy(state: RedZoneState, filled: tuple[Side, str, str]) -> Rulings:
     c = state.coach(side)
     offence_place = place in dict(c.offence)
     unit = (place if place == "qb" else place[1:]) if offence_place else place
-    n = sum(1 for q in c.roster if _unit(q.pid) == unit) + 1
+    n = sum(1 for q in c.roster if unit_of(q.pid) == unit) + 1
     pid = f"{unit}{n}"
     _not_drafted(state, typed)
     name = typed or f"{state.name(side)} {unit.upper()}{n}"
@@ -327,7 +330,7 @@ def fill_vacancy(state: RedZoneState, filled: tuple[Side, str, str]) -> Rulings:
         taken = [w for q, w in c.defence]
         free = [sd + HOME_PLACE[unit] for sd in "lr" if sd + HOME_PLACE[unit] not in taken]
         c = replace(c, defence=(*c.defence, (pid, (free or ["l" + HOME_PLACE[unit]])[0])))
-    state = _set(state, side, c)
+    state = with_coach(state, side, c)
     return state, [Ruling("substitution", f"{name} fills the vacant {place.upper()}.", team=side)]
 
 
@@ -339,7 +342,8 @@ def _not_drafted(state: RedZoneState, name: str) -> None:
                 raise IllegalEntry(f"{name} was already selected by {state.name(s)}; bring another")
 
 
-def _bench(state: RedZoneState, side: Side, pid: str) -> list[str]:
+def bench_for(state: RedZoneState, side: Side, pid: str) -> list[str]:
+    """Situational Substitutions: the drafted back-ups who may replace ``pid``."""
     c = state.coach(side)
     unit = pid.rstrip("0123456789")
     on_field = {q for _, q in c.offence} | {q for q, _ in c.defence}

@@ -12,11 +12,17 @@ from domain.ruleset import (
     Side,
     other,
 )
-from domain.rulesets.redzone.clock import _flip, _possession
-from domain.rulesets.redzone.downs import _gain
+from domain.rulesets.redzone.clock import flip_cards, new_possession
+from domain.rulesets.redzone.downs import gain
 from domain.rulesets.redzone.parse import one, one_of, printed_number, said
-from domain.rulesets.redzone.scoring import _safety, _touchdown, _try_over
-from domain.rulesets.redzone.state import FUMBLE_FIELDS, RedZoneState, Rulings, _ball, _offence
+from domain.rulesets.redzone.scoring import safety, touchdown, try_over
+from domain.rulesets.redzone.state import (
+    FUMBLE_FIELDS,
+    RedZoneState,
+    Rulings,
+    ball_spot,
+    offence_side,
+)
 
 
 def recovery_card_stands(state: RedZoneState) -> Rulings:
@@ -26,20 +32,20 @@ def recovery_card_stands(state: RedZoneState) -> Rulings:
     return _loose_ball_recovered(state, side, [])
 
 
-def _interception(state: RedZoneState) -> Rulings:
+def interception(state: RedZoneState) -> Rulings:
     """Interceptions: Passing Play Number x 3 yards downfield; beyond the end line a touchback."""
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     depth = state.play.ppn * 3
-    spot = yards.advance(_ball(state), depth)
+    spot = yards.advance(ball_spot(state), depth)
     text = f"INTERCEPTED {depth} yards downfield ({state.play.call}, number {state.play.ppn})"
     if state.is_try:
-        return _try_over(state, False, [Ruling("interception", text + ".", team=dfn)])
+        return try_over(state, False, [Ruling("interception", text + ".", team=dfn)])
     if yards.beyond_end_line(spot):
         rulings = [
             Ruling("interception", text + ": beyond the end line, touchback at the 20.", team=dfn)
         ]
-        return _possession(state, dfn, yards.touchback(), rulings)
+        return new_possession(state, dfn, yards.touchback(), rulings)
     where = (
         "in the end zone"
         if yards.is_touchdown(spot)
@@ -65,13 +71,13 @@ def interception_choice(state: RedZoneState, down: bool) -> Rulings:
         ]
     spot = state.play.landing
     if yards.is_safety(spot):
-        return _possession(
+        return new_possession(
             state,
             dfn,
             yards.touchback(),
             [Ruling("touchback", "Downed in the end zone: touchback at the 20.", team=dfn)],
         )
-    return _possession(
+    return new_possession(
         state, dfn, spot, [Ruling("downed", f"Downed at {state.spot_for(dfn, spot)}.", team=dfn)]
     )
 
@@ -83,15 +89,15 @@ def read_interception_return(state: RedZoneState, values: Sequence[str]) -> int:
 
 def interception_return(state: RedZoneState, n: int) -> Rulings:
     """Interceptions: PR yards; a return that fails to leave the end zone is a safety."""
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
-    state, rulings = _flip(state, dfn)
+    state, rulings = flip_cards(state, dfn)
     spot = yards.advance(state.play.landing, n)
     if yards.is_touchdown(spot):
         rulings.append(
             Ruling("return", f"Interception return of {n} yards: touchdown!", team=dfn, yards=n)
         )
-        return _touchdown(replace(state, offense=dfn), dfn, rulings)
+        return touchdown(replace(state, offense=dfn), dfn, rulings)
     if yards.is_safety(spot):
         rulings.append(
             Ruling(
@@ -102,7 +108,7 @@ def interception_return(state: RedZoneState, n: int) -> Rulings:
             )
         )
         state = replace(state, offense=dfn)
-        return _safety(state, off, rulings)
+        return safety(state, off, rulings)
     rulings.append(
         Ruling(
             "return",
@@ -112,14 +118,14 @@ def interception_return(state: RedZoneState, n: int) -> Rulings:
             data={"ball_on": spot},
         )
     )
-    return _possession(state, dfn, spot, rulings)
+    return new_possession(state, dfn, spot, rulings)
 
 
-def _fumble(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
+def fumble(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     """Fumbles: the ball is loose; the offensive coach flips LG for the spot."""
-    off = _offence(state)
+    off = offence_side(state)
     if state.is_try:
-        return _try_over(
+        return try_over(
             state, False, [*rulings, Ruling("fumble", "Fumble on the try: no good.", team=off)]
         )
     return replace(state, phase="fumble_lg"), [
@@ -131,11 +137,15 @@ def _fumble(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
 def fumble_spot(state: RedZoneState, n: int) -> Rulings:
     """Fumbles (and Blocks): the LG ones digit is the spot, downfield (behind the line for a
     blocked kick)."""
-    off = _offence(state)
-    state, rulings = _flip(state, off)
+    off = offence_side(state)
+    state, rulings = flip_cards(state, off)
     digit = n % 10
     play = state.play
-    spot = yards.behind(_ball(state), digit) if play.behind else yards.advance(_ball(state), digit)
+    spot = (
+        yards.behind(ball_spot(state), digit)
+        if play.behind
+        else yards.advance(ball_spot(state), digit)
+    )
     rulings.append(
         Ruling(
             "loose_ball",
@@ -159,7 +169,7 @@ def read_guess(state: RedZoneState, values: Sequence[str]) -> tuple[str, str]:
 def fumble_guess(state: RedZoneState, guess: tuple[str, str]) -> Rulings:
     """Fumbles: the offence picks a card field, the defence calls odd or even."""
     f, call = guess
-    off = _offence(state)
+    off = offence_side(state)
     ruling = Ruling(
         "recovery_call",
         f"{state.name(other(off))} call {call} on the offence's {f.upper()} number.",
@@ -178,8 +188,8 @@ def read_fumble_flip(state: RedZoneState, values: Sequence[str]) -> int:
 
 def fumble_flip(state: RedZoneState, n: int) -> Rulings:
     """Fumbles: the defence recovers if its odd/even call matches the offence's flipped number."""
-    off = _offence(state)
-    state, rulings = _flip(state, off)
+    off = offence_side(state)
+    state, rulings = flip_cards(state, off)
     parity = "odd" if n % 2 else "even"
     winner = other(off) if parity == state.play.loose_call else off
     rulings.append(
@@ -193,22 +203,22 @@ def fumble_flip(state: RedZoneState, n: int) -> Rulings:
 
 
 def _loose_ball_recovered(state: RedZoneState, winner: Side, rulings: list[Ruling]) -> Rulings:
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     play = state.play
     spot = play.loose_at
     if winner == off:
         rulings.append(Ruling("recovered", f"{state.name(off)} recover.", team=off))
         state = replace(state, play=replace(play, behind=False))
-        return _gain(state, yards.distance_to_gain(_ball(state), spot), rulings)
+        return gain(state, yards.distance_to_gain(ball_spot(state), spot), rulings)
     # A blocked kick lies behind the line; any other loose ball was fumbled.
     lost = "blocked_kick_recovered" if play.behind else "fumble_lost"
     rulings.append(Ruling(lost, f"{state.name(dfn)} recover!", team=dfn))
     if yards.is_safety(spot):
-        return _touchdown(replace(state, offense=dfn), dfn, rulings)
+        return touchdown(replace(state, offense=dfn), dfn, rulings)
     if yards.is_touchdown(spot):
         rulings.append(
             Ruling("touchback", "Recovered in the end zone: touchback at the 20.", team=dfn)
         )
-        return _possession(state, dfn, yards.touchback(), rulings)
-    return _possession(state, dfn, yards.flip(spot), rulings)
+        return new_possession(state, dfn, yards.touchback(), rulings)
+    return new_possession(state, dfn, yards.flip(spot), rulings)
