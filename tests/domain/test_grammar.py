@@ -46,6 +46,7 @@ MIGRATED = {
     "thirdandlong": ("domain.rulesets.thirdandlong.rules", _thirdandlong_review),
     "firstandgoal": ("domain.rulesets.firstandgoal.ruleset", None),
     "gridironmasters": ("domain.rulesets.gridironmasters", None),
+    "redzone": ("domain.rulesets.redzone", None),
 }
 RANDOM_SEEDS = 12
 MAX_ENTRIES = 150
