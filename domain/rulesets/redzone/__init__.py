@@ -33,7 +33,6 @@ RULES: kernel.Rules[RedZoneState] = kernel.Rules(
     handlers=HANDLERS,
     final_line=kernel.final_line,
     read=read_entry,
-    grammar=True,
 )
 
 
