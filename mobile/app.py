@@ -51,7 +51,7 @@ from kivy.properties import (
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion import board, catalogue, exports, rosters, views
+from companion import board, catalogue, clocks, exports, rosters, views
 from companion.catalogue import IllegalEntry, Prompt
 from companion.service import (
     AlreadyRecorded,
@@ -65,6 +65,7 @@ from companion.service import (
 )
 from companion.store import STORE_ENV, Unopened, named_wrong, storage_failed, unopened
 from mobile import corrections, device, layout, model, pad
+from mobile import gauges as _gauges  # noqa: F401  (registers the clock panel with Factory)
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
 from mobile.worker import Worker
 
@@ -158,7 +159,8 @@ class ZebraApp(App):
     away_side_line = StringProperty("")
     possession = StringProperty("")
     clock_text = StringProperty("")
-    clock_detail = StringProperty("")
+    # Each fact of the game's own clock (companion.clocks), drawn by the scoreboard's ClockPanel.
+    clock_items = ListProperty([])
     down_text = StringProperty("")
     spot_text = StringProperty("")
     waiting = StringProperty("")
@@ -748,7 +750,7 @@ class ZebraApp(App):
         self.away_side_line = board.side_line(status, "away")
         self.possession = status.get("possession") or ""
         self.clock_text = board.clock_line(status)
-        self.clock_detail = board.clock_detail(status)
+        self.clock_items = clocks.clock_items(status)
         self.down_text = board.down_text(status)
         self.spot_text = board.spot_text(status)
         pending = status.get("pending")
