@@ -50,6 +50,15 @@ BUZZ_MS: dict[MomentKind, int] = {
     "game": 600,
 }
 
+# The card's colour: the banner band's for the same moment (mobile.model.BANNER_COLOURS).
+BANNER_KINDS: dict[str, str] = {
+    "touchdown": "score",
+    "turnover": "turnover",
+    "game": "final",
+    "quarter": "plain",
+    "half": "plain",
+}
+
 # How long the card stays up unless a finger lands first (seconds).
 MOMENT_SECONDS = 4.0
 
