@@ -289,7 +289,8 @@ class ZebraApp(App):
     def on_start(self) -> None:
         """Reopen on the game last played if it is unfinished: a killed app picks up there. A
         store that could not be opened is shown on the home screen instead, with TRY AGAIN."""
-        self.alerts_on = moments.load_settings(self.settings_folder()).alerts
+        folder = self.settings_folder()
+        self.alerts_on = folder is not None and moments.load_settings(folder).alerts
         self.show("home")
         self._watch_event = Clock.schedule_interval(self._poll, REFRESH_SECONDS)
         if self._referee is not None:
@@ -1288,15 +1289,23 @@ class ZebraApp(App):
 
     # Moments ------------------------------------------------------------------------------
 
-    def settings_folder(self) -> Path:
-        """Where this device keeps its own settings: the app's user data folder."""
-        return Path(self.user_data_dir)
+    def settings_folder(self) -> Path | None:
+        """Where this device keeps its own settings: the app's user data folder (None when
+        there is none to be had: the settings are then the defaults, and kept until closing)."""
+        try:
+            return Path(self.user_data_dir)
+        except OSError as exc:
+            Logger.warning(f"Zebra: no folder for this device's settings ({exc})")
+            return None
 
     def toggle_alerts(self) -> None:
         """Sound and vibration at moments on or off, kept for this device."""
         self.alerts_on = not self.alerts_on
+        folder = self.settings_folder()
         try:
-            moments.save_settings(self.settings_folder(), moments.Settings(self.alerts_on))
+            if folder is None:
+                raise OSError("this device has no folder for the app's settings")
+            moments.save_settings(folder, moments.Settings(self.alerts_on))
         except OSError as exc:
             self.show_banner("NOT SAVED", f"The setting holds until the app closes: {exc}", "error")
 

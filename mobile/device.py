@@ -87,7 +87,8 @@ def play_sound(path: Path) -> bool:
     except Exception as exc:  # noqa: BLE001  (any audio provider's own failure)
         Logger.info(f"Zebra: no sound here ({exc})")
         return False
-    if sound is None:
+    # A provider without a mixer (no audio device) still hands back a sound, of no length.
+    if sound is None or not sound.length:
         return False
     try:
         sound.play()
