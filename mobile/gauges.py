@@ -29,6 +29,10 @@ from companion.clocks import ClockItem, item_text
 from mobile.model import escape
 from mobile.screens import FitLabel
 
+# The bands under the scoreboard that make room for the panel, each down to its floor (dp; the
+# floors mobile/layout.py gives them).
+FLOORS = {"field": 52.0, "banner": 44.0, "prompt": 48.0}
+
 # The bar's colours: the share left in the scoreboard's amber, on a dark track.
 FILL = (1.0, 0.85, 0.15, 1)
 TRACK = (0.26, 0.29, 0.36, 1)
@@ -222,3 +226,15 @@ def _shares(widths: dict[str, list[float]], width: float, gap: float) -> dict[st
     assert best is not None
     middle = best[2]
     return {"home": (1 - middle) / 2, "": middle, "away": (1 - middle) / 2}
+
+
+def room_for_panel(lay: Any, panel: float) -> dict[str, float]:
+    """The field's, the banner's and the prompt's heights (dp) once the clock panel's ``panel``
+    dp are taken from them, each in proportion to what it has above its floor. What they cannot
+    give comes out of the pad when the pad is under them (the info column's height grows), and
+    nowhere else: a pad in a column of its own keeps its height."""
+    have = {band: float(getattr(lay, band)) for band in FLOORS}
+    room = {band: max(have[band] - floor, 0.0) for band, floor in FLOORS.items()}
+    total = sum(room.values())
+    give = min(max(panel, 0.0), total)
+    return {band: have[band] - (give * room[band] / total if total else 0.0) for band in FLOORS}
