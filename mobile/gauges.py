@@ -29,9 +29,10 @@ from companion.clocks import ClockItem, item_text
 from mobile.model import escape
 from mobile.screens import FitLabel
 
-# The bands under the scoreboard that make room for the panel, each down to its floor (dp; the
-# floors mobile/layout.py gives them).
-FLOORS = {"field": 52.0, "banner": 44.0, "prompt": 48.0}
+# The bands under the scoreboard that make room for the panel, in this order, each down to its
+# floor (dp): the prompt and the banner to mobile/layout.py's floors, the field only to a height
+# at which its strip still draws every yard number and scoring slot.
+FLOORS = {"prompt": 48.0, "banner": 44.0, "field": 72.0}
 
 # The bar's colours: the share left in the scoreboard's amber, on a dark track.
 FILL = (1.0, 0.85, 0.15, 1)
@@ -229,12 +230,15 @@ def _shares(widths: dict[str, list[float]], width: float, gap: float) -> dict[st
 
 
 def room_for_panel(lay: Any, panel: float) -> dict[str, float]:
-    """The field's, the banner's and the prompt's heights (dp) once the clock panel's ``panel``
-    dp are taken from them, each in proportion to what it has above its floor. What they cannot
-    give comes out of the pad when the pad is under them (the info column's height grows), and
-    nowhere else: a pad in a column of its own keeps its height."""
-    have = {band: float(getattr(lay, band)) for band in FLOORS}
-    room = {band: max(have[band] - floor, 0.0) for band, floor in FLOORS.items()}
-    total = sum(room.values())
-    give = min(max(panel, 0.0), total)
-    return {band: have[band] - (give * room[band] / total if total else 0.0) for band in FLOORS}
+    """The prompt's, the banner's and the field's heights (dp) once the clock panel's ``panel``
+    dp are taken from them, in that order, each down to its floor. What they cannot give comes
+    out of the pad when the pad is under them (the info column's height grows), and nowhere
+    else: a pad in a column of its own keeps its height."""
+    left = max(panel, 0.0)
+    bands = {}
+    for band, floor in FLOORS.items():
+        have = float(getattr(lay, band))
+        give = min(left, max(have - floor, 0.0))
+        bands[band] = have - give
+        left -= give
+    return bands
