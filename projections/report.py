@@ -108,13 +108,16 @@ def tables(record: GameRecord) -> list[Table]:
             ]
             for s in ("home", "away")
         ]
-        out.append(
-            Table("Scoring slots", ["Team", *map(str, range(1, width + 1)), "Side"], body)
-        )
+        out.append(Table("Scoring slots", ["Team", *map(str, range(1, width + 1)), "Side"], body))
     played = plays(record)
     standing = [p for p in played if not p.deleted]
-    out.append(Table("Scoring summary", ["Period", "Team", "Play", "Score"],
-                     scoring_summary(record, standing)))
+    out.append(
+        Table(
+            "Scoring summary",
+            ["Period", "Team", "Play", "Score"],
+            scoring_summary(record, standing),
+        )
+    )
     slot_game = periods.unit == "regulation"
     out.append(
         Table(
@@ -144,9 +147,10 @@ def tables(record: GameRecord) -> list[Table]:
             ],
         )
     )
-    players = player_table(record, yards=periods.unit != "regulation" and any(
-        p.yardline_100 is not None for p in standing
-    ))
+    players = player_table(
+        record,
+        yards=periods.unit != "regulation" and any(p.yardline_100 is not None for p in standing),
+    )
     if players is not None:
         out.append(players)
     counts = {(s, k): 0 for s in ("home", "away") for k in ("timeout", "challenge")}
@@ -295,8 +299,10 @@ def _how(p: Play, team: str) -> str:
             what, yards = "run" + (f" by {who}" if who else ""), p.yards_gained
         elif p.play_type == "pass":
             passer, receiver = p.players.get("passer"), p.players.get("receiver")
-            what = "pass" + (f" from {passer}" if passer else "") + (
-                f" to {receiver}" if receiver else ""
+            what = (
+                "pass"
+                + (f" from {passer}" if passer else "")
+                + (f" to {receiver}" if receiver else "")
             )
             yards = p.yards_gained
         else:
