@@ -28,7 +28,8 @@ from uuid import UUID
 
 from benchmarks import bare, games
 from benchmarks.leagues import League, drop, league, working_copy
-from benchmarks.run import AT, BY, Row, Sample, markdown, say, timed
+from benchmarks.measure import AT, BY, Row, Sample, say, timed
+from benchmarks.report import markdown
 from companion.service import Referee
 from companion.store import Store
 

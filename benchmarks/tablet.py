@@ -77,7 +77,7 @@ from kivy.core.text import Label as CoreLabel  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
 from benchmarks import games  # noqa: E402
-from benchmarks.run import referee_at, store_game  # noqa: E402
+from benchmarks.measure import referee_at, store_game  # noqa: E402
 from companion.service import Referee  # noqa: E402
 from domain.ruleset import EntryForm  # noqa: E402
 from mobile import app as app_module  # noqa: E402
