@@ -39,7 +39,15 @@ from benchmarks.measure import (
     timed,
 )
 from benchmarks.replay import figure_replay
-from benchmarks.report import corrections_table, machine, markdown, verdict, write_plot
+from benchmarks.report import (
+    FIGURE_AXES,
+    FIGURE_TITLES,
+    corrections_table,
+    machine,
+    markdown,
+    verdict,
+    write_plot,
+)
 from benchmarks.standingsfigure import figure_league
 from benchmarks.tabletfigure import figure_tablet
 from companion.scripts import parse_script
@@ -49,6 +57,8 @@ __all__ = [
     "AT",
     "BY",
     "ENTRY_SIZES",
+    "FIGURE_AXES",
+    "FIGURE_TITLES",
     "NEXT",
     "ROOT",
     "TEAMS",

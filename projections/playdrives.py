@@ -30,7 +30,8 @@ def _standing_with_previous(
 ) -> list[tuple[plays_model.Play, plays_model.Play | None]]:
     """Each play that stands, with the standing play before it (None for the first)."""
     standing = [p for p in played if not p.deleted]
-    return list(zip(standing, [None, *standing[:-1]], strict=True))
+    previous: list[plays_model.Play | None] = [None, *standing]
+    return list(zip(standing, previous[: len(standing)], strict=True))
 
 
 def _fact(p: plays_model.Play, names: dict[str, str], previous: plays_model.Play | None) -> Fact:
