@@ -331,8 +331,6 @@ def read_result(state: RedZoneState, values: Sequence[str]) -> int | str:
 def chart_result(state: RedZoneState, code: int | str) -> Rulings:
     """Red Zone Charts: a number is yards; a code names a player to check or a turnover."""
     play = state.play
-    off = offence_side(state)
-    dfn = other(off)
     if isinstance(code, int):
         return conclude(
             state,
@@ -340,7 +338,6 @@ def chart_result(state: RedZoneState, code: int | str) -> Rulings:
             [Ruling("chart", f"Chart: {code:+d} yards.", yards=code)],
         )
     ruling = Ruling("chart", f"Chart: {code.upper()}.", data={"code": code})
-    side = play.target[0]
     if code == "f":
         return conclude(state, Outcome("fumble"), [ruling])
     if code == "long":
@@ -352,11 +349,28 @@ def chart_result(state: RedZoneState, code: int | str) -> Rulings:
     if code == "int":
         return conclude(state, Outcome("int"), [ruling])
     if play.kind == "run":
-        if code in ("dl", "lb"):
-            return _skill(state, dfn, _play_side_defender(state, code), "tackle", [ruling])
-        if code == "ol":
-            return _skill(state, off, state.coach(off).at(f"{side}ol"), "block", [ruling])
-        return _skill(state, off, _runner(state, code), "run", [ruling])
+        return _run_check(state, code, ruling)
+    return _pass_check(state, code, ruling)
+
+
+def _run_check(state: RedZoneState, code: str, ruling: Ruling) -> Rulings:
+    """Red Zone Charts, a running play: the player the code names makes his check."""
+    off = offence_side(state)
+    if code in ("dl", "lb"):
+        return _skill(state, other(off), _play_side_defender(state, code), "tackle", [ruling])
+    if code == "ol":
+        side = state.play.target[0]
+        return _skill(state, off, state.coach(off).at(f"{side}ol"), "block", [ruling])
+    return _skill(state, off, _runner(state, code), "run", [ruling])
+
+
+def _pass_check(state: RedZoneState, code: str, ruling: Ruling) -> Rulings:
+    """Red Zone Charts, a passing play: the player the code names makes his check (a * asks
+    first whether the rusher has one)."""
+    play = state.play
+    off = offence_side(state)
+    dfn = other(off)
+    side = play.target[0]
     if code in ("dl", "db*"):
         return _skill(state, dfn, _play_side_defender(state, code[:2]), "tackle", [ruling])
     if code in ("dl*", "lb*"):
