@@ -621,6 +621,16 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("audible", "Masters of the Gridiron: an Audible card"),
     K("audible_discard", "Masters of the Gridiron: Audible cards discarded"),
     K(
+        "same_card_asked",
+        "Masters of the Gridiron: a card printed like one on the discard pile; "
+        "is it another? (no deck file to count them)",
+    ),
+    K(
+        "same_card",
+        "Masters of the Gridiron: the table's answer: another card printed the same "
+        "(played) or not (the entry taken back)",
+    ),
+    K(
         "stopped",
         "Masters of the Gridiron: the defence stops the scoring play",
         drive_end="Stopped",
@@ -635,6 +645,7 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("draft_done", "Third and Long: a team finishes drafting", setup=True),
     K("rosters", "Third and Long: the rosters are set", setup=True),
     K("roster", "Masters of the Gridiron: a card added to a roster", setup=True),
+    K("deck_card", "Masters of the Gridiron: a card of a team's deck file", setup=True),
 )
 
 

@@ -192,6 +192,7 @@ def test_mismatched_play_is_a_punt_and_the_defence_discards() -> None:
     """ "Punting": "When punting, the scoring attempt fails, and the defense discards a Defense
     card of their choice."""
     g = game()
+    g.enter("deck home 33 tillman cb")  # a deck file holding one Tillman
     g.enter("card home 33 tillman cb coverage 82 tackling 66")
     g.enter("offense t run blocking 75 pass blocking 78", "play td long pass passing coverage")
     assert g.last[-1].kind == "declare" and g.last[-1].data["punt"]
@@ -202,9 +203,9 @@ def test_mismatched_play_is_a_punt_and_the_defence_discards() -> None:
     assert g.situation["slots"]["away"][0]["result"] == "punt"
     assert g.situation["score"] == {"home": 0, "away": 0}
     stop_attempt(g)
-    # The discarded Tillman is on the discard pile now.
+    # The discarded Tillman is on the discard pile now, and the deck holds no other.
     g.enter("offense wr receiving 60", "play td receiving coverage")
-    assert "discard pile" in refused(g, "defense 33")
+    assert "deck holds 1 copy of #33 Tillman CB" in refused(g, "defense 33")
 
 
 # Defensive scoring -------------------------------------------------------------------------
@@ -447,6 +448,7 @@ def test_roster_card_chosen_by_name_or_number() -> None:
 def test_card_typed_in_full_with_a_number_joins_the_roster() -> None:
     """The Player Card: a card typed in full once can be chosen by its number later."""
     g = game()
+    g.enter("deck away 88 finley te")  # a deck file holding one Finley
     g.enter("offense 88 finley te red zone 72", EXAMPLE_PLAY, "defense cb coverage 99", "done")
     stop_attempt(g)
     assert "discard pile" in refused(g, "offense finley")
@@ -459,8 +461,10 @@ def test_card_typed_in_full_with_a_number_joins_the_roster() -> None:
 
 def test_a_card_typed_without_its_player_number_is_discarded_too() -> None:
     """Order of Play: "Put the Offense card face up on the Offense discard pile"; the defence
-    plays "a Defense card (on his Defense discard pile)": every card played, # or not."""
+    plays "a Defense card (on his Defense discard pile)": every card played, # or not (the
+    deck files hold one WR and one CB: no other printed the same)."""
     g = game()
+    g.enter("deck away 87 nelson wr", "deck home 24 cb")
     attempt(g, "wr receiving 60 redzone 55", "play td receiving coverage", "cb coverage 70")
     attempt(g, "rb rushing 50", "play fg rushing tackling", "lb tackling 70")
     # The Packers' WR and the Bears' CB are on the discard piles, however they were typed.

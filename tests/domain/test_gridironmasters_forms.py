@@ -117,8 +117,10 @@ def test_card_typed_in_full_with_its_number_takes_that_number() -> None:
 def test_typed_card_on_the_discard_pile_is_not_offered_again() -> None:
     """Order of Play: "Put the Offense card face up on the Offense discard pile"; the defence
     plays "a Defense card (on his Defense discard pile)". A card typed by position and rating
-    alone is that card; one rating more or less, or another value, is another card."""
+    alone is that card; one rating more or less, or another value, is another card (the deck
+    files hold one WR and one CB, so no other printed the same)."""
     g = game()
+    g.enter("deck away 87 wr", "deck home 24 cb")
     attempt(g, "wr receiving 60", "play td receiving coverage", "cb coverage 70")
     stop_attempt(g)  # the Bears' attempt
     one = typed_form(g, "offense", ratings=1)
@@ -134,8 +136,10 @@ def test_typed_card_on_the_discard_pile_is_not_offered_again() -> None:
 
 
 def test_two_rating_card_on_the_discard_pile_is_not_offered_in_either_order() -> None:
-    """Order of Play: the discard pile holds the card, whatever order its ratings were typed in."""
+    """Order of Play: the discard pile holds the card, whatever order its ratings were typed in
+    (the deck file holds one WR)."""
     g = game()
+    g.enter("deck away 87 wr")
     attempt(g, "wr receiving 60 redzone 55", "play td receiving coverage", "cb coverage 70")
     stop_attempt(g)
     two = typed_form(g, "offense", ratings=2)
@@ -159,8 +163,9 @@ def test_named_card_on_the_discard_pile_leaves_an_unnamed_one_free() -> None:
 
 def test_unnamed_roster_card_on_the_discard_pile_is_not_offered_typed_again() -> None:
     """Order of Play: a roster card with a # and no name, once played, is the card a person
-    types by its position and rating: it is on the pile either way."""
+    types by its position and rating: it is on the pile either way (the deck file holds one TE)."""
     g = game()
+    g.enter("deck away 68 te")
     g.enter("card away 68 te redzone 72")
     attempt(g, "68", "play td redzone coverage", "cb coverage 80")
     stop_attempt(g)
@@ -171,8 +176,10 @@ def test_unnamed_roster_card_on_the_discard_pile_is_not_offered_typed_again() ->
 
 
 def test_overtime_refills_the_decks_so_the_typed_card_is_offered_again() -> None:
-    """Overtime: "Refill your Offense and Defense decks with your discard piles"."""
+    """Overtime: "Refill your Offense and Defense decks with your discard piles" (the deck file
+    holds one WR)."""
     g = game()
+    g.enter("deck home 87 wr")
     stop_attempt(g)
     attempt(g, "wr receiving 60", "play td receiving coverage", "cb coverage 90")
     stop_attempt(g)

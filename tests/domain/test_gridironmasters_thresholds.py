@@ -297,8 +297,10 @@ def test_playbook_count_up_to_sixty() -> None:
 
 
 def test_prompt_offers_the_roster_cards_still_in_hand() -> None:
-    """Order of Play: a roster card on the discard pile is no longer offered by number."""
+    """Order of Play: a roster card on the discard pile is no longer offered by number (its deck
+    file holds no other)."""
     g = game()
+    g.enter("deck away 88 finley te", "deck away 87 nelson wr")
     g.enter("card away 88 finley te red zone 72", "card away 87 nelson wr receiving 84")
     offered = [f for f in RULESET.expected(g.state).forms if f.slots and f.slots[0].words]
     assert offered[0].slots[0].words == ("88", "87")

@@ -38,10 +38,18 @@ from domain.rulesets.gridironmasters.attempts import (
     roster_card,
     scoring_attempt,
 )
-from domain.rulesets.gridironmasters.deck import FILE_SCHEMA, deck_problems
+from domain.rulesets.gridironmasters.copies import (
+    ask_same,
+    deck_card,
+    read_deck_card,
+    read_same,
+    same_answer,
+)
+from domain.rulesets.gridironmasters.deck import FILE_SCHEMA, deck_problems, roster_entries
 from domain.rulesets.gridironmasters.prompts import PROMPTS
 from domain.rulesets.gridironmasters.reading import (
     KEYWORD_ALIASES,
+    Chosen,
     choose_card,
     normalise,
     read_play,
@@ -54,7 +62,14 @@ from domain.rulesets.gridironmasters.views import (
     slots_view,
 )
 
-__all__ = ["FILE_SCHEMA", "RULESET", "GridironMasters", "GridironState", "deck_problems"]
+__all__ = [
+    "FILE_SCHEMA",
+    "RULESET",
+    "GridironMasters",
+    "GridironState",
+    "deck_problems",
+    "roster_entries",
+]
 
 Outcome = tuple[GridironState, list[Ruling]]
 
@@ -83,6 +98,20 @@ def _valued(rule: Callable[[GridironState, Any], Outcome]) -> kernel.Handler[Gri
     return handler
 
 
+def _player(rule: Callable[[GridironState, Chosen], Outcome]) -> kernel.Handler[GridironState]:
+    """The handler of a card played: the rule, or first the question when the card is printed
+    like one on the discard pile and the deck may hold another (``copies``)."""
+
+    def handler(state: GridironState, entry: Match) -> Outcome:
+        chosen: Chosen = entry.value
+        if chosen.asks:
+            return ask_same(chosen.state, chosen.card)
+        return rule(state, chosen)
+
+    handler.__doc__ = rule.__doc__
+    return handler
+
+
 Reader = Callable[[GridironState, Sequence[str]], Any]
 
 # How each form's values are read, by its keyword: the typed value its handler is given (a card
@@ -95,6 +124,8 @@ READERS: dict[str, Reader] = {
     "play": lambda state, rest: read_play(rest),
     "audible": read_audible,
     "defense": lambda state, rest: choose_card(state, state.defence, "defense", rest),
+    "deck": read_deck_card,
+    "same": read_same,
 }
 # The short forms a person types for a keyword (offence, resolve, go2, no), declared on its form.
 ALIASES: dict[str, tuple[str, ...]] = {}
@@ -127,14 +158,17 @@ def with_grammar(prompt_of: Callable[[GridironState], Prompt]) -> kernel.PromptF
 HANDLERS: Mapping[str, Mapping[str, kernel.Handler[GridironState]]] = {
     "call": {
         "discard": _valued(audible_discard),
-        "offense": _valued(offensive_player),
+        "offense": _player(offensive_player),
         "play": _valued(offensive_play),
         "card": _valued(roster_card),
+        "deck": _valued(deck_card),
+        "same": _valued(same_answer),
     },
     "defense": {
         "audible": _valued(audible),
-        "defense": _valued(defensive_player),
+        "defense": _player(defensive_player),
         "card": _valued(roster_card),
+        "same": _valued(same_answer),
     },
     "defense_audibles": {"audible": _valued(audible), "done": done},
     "try": {"two": _conversion("two"), "decline": _conversion("decline")},

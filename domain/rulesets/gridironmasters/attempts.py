@@ -16,7 +16,12 @@ from domain.ruleset import (
     Ruling,
     Side,
 )
-from domain.rulesets.gridironmasters.reading import read_card, roster_lookup
+from domain.rulesets.gridironmasters.reading import (
+    Chosen,
+    on_discard_pile,
+    read_card,
+    roster_lookup,
+)
 from domain.rulesets.gridironmasters.state import (
     ANY_POSITION,
     FIELD_GOAL_POINTS,
@@ -91,12 +96,10 @@ def audible_discard(state: GridironState, n: int) -> tuple[GridironState, list[R
     return state, [ruling]
 
 
-def offensive_player(
-    state: GridironState, chosen: tuple[Card, GridironState]
-) -> tuple[GridironState, list[Ruling]]:
+def offensive_player(state: GridironState, chosen: Chosen) -> tuple[GridironState, list[Ruling]]:
     """Order of Play: the offence chooses one player (an Offense card)."""
     off = state.offense
-    card, state = chosen
+    card, state = chosen.card, chosen.state
     ruling = Ruling(
         "offense_player",
         f"{state.name(off)} play {card.label} ({ratings_text(card)}).",
@@ -228,12 +231,10 @@ def audible(state: GridironState, card: Audible) -> tuple[GridironState, list[Ru
     return replace(state, audibles=(*state.audibles, card)), [ruling]
 
 
-def defensive_player(
-    state: GridironState, chosen: tuple[Card, GridironState]
-) -> tuple[GridironState, list[Ruling]]:
+def defensive_player(state: GridironState, chosen: Chosen) -> tuple[GridironState, list[Ruling]]:
     """Order of Play: the defence plays one Defense card and announces the relevant rating."""
     dfn = state.defence
-    card, state = chosen
+    card, state = chosen.card, chosen.state
     assert state.play is not None
     rating = defense_rating(card, state.play)
     said = "no rating that can stop this play" if rating is None else f"{rating}"
@@ -425,6 +426,7 @@ def end_of_game(state: GridironState) -> tuple[GridironState, list[Ruling]]:
             attempt=0,
             scores=(*state.scores, (0, 0)),
             discarded=frozenset(),
+            copies=(),
             overtime_rule="open",
         ),
         [ruling],
@@ -488,13 +490,18 @@ def _modifiers(state: GridironState, side: Side) -> int:
 
 def _discard_used(state: GridironState) -> GridironState:
     """Order of Play: the Offense and Defense cards played go to the discard piles, every one of
-    them, with or without its Player #."""
+    them, with or without its Player #; another card printed like one already there is counted
+    beside it (Deck Building: a deck may hold cards printed the same)."""
     used = set(state.discarded)
-    if state.player is not None:
-        used.add((state.offense, state.player))
-    if state.defender is not None:
-        used.add((state.defence, state.defender))
-    return replace(state, discarded=frozenset(used))
+    copies = list(state.copies)
+    for side, card in ((state.offense, state.player), (state.defence, state.defender)):
+        if card is None:
+            continue
+        if on_discard_pile(state, side, card):
+            copies.append((side, card))
+        else:
+            used.add((side, card))
+    return replace(state, discarded=frozenset(used), copies=tuple(copies))
 
 
 def _card_data(card: Card) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.rosterfiles import ABSURD_CAPS, TEAM, FileSchema, Key, read_file
-from domain.ruleset import IllegalEntry
+from domain.ruleset import IllegalEntry, Side
 from domain.rulesets.gridironmasters.state import (
     DEFENSE_POSITIONS,
     MAX_CARD_NUMBER,
@@ -118,6 +118,26 @@ def deck_problems(text: str) -> list[str]:
     problems.extend(defense_lineup(defense))
     problems.extend(playbook_rules(plays))
     return problems
+
+
+def roster_entries(text: str, side: Side) -> list[str]:
+    """Deck Building: the deck file's Offense and Defense cards as set-up entries, one per card
+    (``deck home 83 martellus bennett te``), so the game counts the cards printed the same and
+    still replays from its entries alone; a new deck's bench players are set aside (Opening a
+    New Deck). A card without its Player # is not entered: it cannot be told from another."""
+    problems = deck_problems(text)
+    if problems:
+        raise IllegalEntry(f"the deck file has problems: {problems[0]}")
+    data = read_file(FILE_SCHEMA, text)
+    out = []
+    for item in (*data.get("offense", []), *data.get("defense", [])):
+        number = item.get("number")
+        if number is None or (data.get("deck") == "new" and number >= BENCH_FROM):
+            continue
+        raw = str(item.get("position", "")).strip().lower()
+        name = " ".join(str(item.get("name", "")).split())
+        out.append(" ".join(p for p in ("deck", side, str(number), name, raw) if p))
+    return out
 
 
 def salary_cap(cards: Sequence[DeckCard]) -> list[str]:

@@ -14,6 +14,7 @@ from domain.ruleset import (
     Slot,
 )
 from domain.rulesets.gridironmasters.reading import (
+    deck_spent,
     discarded_if_typed,
     on_discard_pile,
     roster_keys,
@@ -45,7 +46,10 @@ def player_forms(state: GridironState, side: Side, unit: Unit) -> list[EntryForm
     cards = [
         c
         for c in state.roster(side)
-        if c.unit == unit and c.number is not None and not on_discard_pile(state, side, c)
+        if c.unit == unit
+        and c.number is not None
+        # A card on the discard pile is offered while the deck may hold another (it asks).
+        and not (on_discard_pile(state, side, c) and deck_spent(state, side, c) is not None)
     ]
     if cards:
         # Entered by number, shown as the card reads: "#12 Rodgers QB (Passing 88, ...)".

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain import kernel
 from domain.ruleset import EntryForm, Prompt, Slot
 from domain.rulesets.gridironmasters.attempts import declaration, declare_text
+from domain.rulesets.gridironmasters.copies import at_setup, deck_form, same_prompt
 from domain.rulesets.gridironmasters.forms import (
     audible_form,
     card_forms,
@@ -17,6 +18,8 @@ from domain.rulesets.gridironmasters.state import GridironState, attempt_label
 def call_prompt(state: GridironState) -> Prompt:
     """Scoring attempt: the offence plays 1 Offense card and 1 Touchdown or Field Goal card
     (a conversion: the top two Playbook cards, no Audibles)."""
+    if state.asking is not None:
+        return same_prompt(state)
     off = state.offense
     o = state.name(off)
     forms: list[EntryForm] = []
@@ -44,11 +47,15 @@ def call_prompt(state: GridironState) -> Prompt:
     if state.play is None:
         forms.extend(play_forms())
     forms.extend(card_forms(state))
+    if at_setup(state):
+        forms.append(deck_form())
     return Prompt(off, head, tuple(forms))
 
 
 def defense_prompt(state: GridironState) -> Prompt:
     """The offence declares; the defence plays 1 Defense card (a punt: discards one)."""
+    if state.asking is not None:
+        return same_prompt(state)
     off, dfn = state.offense, state.defence
     o, d = state.name(off), state.name(dfn)
     forms: list[EntryForm] = []

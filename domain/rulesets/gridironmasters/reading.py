@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from domain import kernel
 from domain.ruleset import (
@@ -29,6 +29,7 @@ from domain.rulesets.gridironmasters.state import (
     RESULTS,
     Card,
     GridironState,
+    InDeck,
     Play,
     Result,
     Unit,
@@ -115,9 +116,17 @@ def read_card(tokens: Sequence[str], unit: Unit | None) -> Card:
     return Card(card_unit, position, tuple(ratings.items()), number, name)
 
 
-def choose_card(
-    state: GridironState, side: Side, unit: Unit, rest: Sequence[str]
-) -> tuple[Card, GridironState]:
+@dataclass(frozen=True)
+class Chosen:
+    """A card chosen to be played, with the state that remembers a card typed in full, and
+    whether the table must first say it is another card printed like one on the discard pile."""
+
+    card: Card
+    state: GridironState
+    asks: bool = False
+
+
+def choose_card(state: GridironState, side: Side, unit: Unit, rest: Sequence[str]) -> Chosen:
     """A roster card by Player # or name, or a card typed in full (remembered if it has a #)."""
     if not rest:
         raise IllegalEntry(f"enter the {unit} card: a roster name or #, or position and ratings")
@@ -143,13 +152,13 @@ def choose_card(
     if found.unit != unit:
         want = "an Offense card" if unit == "offense" else "a Defense card"
         raise IllegalEntry(f"{found.label} is not {want}")
-    if on_discard_pile(state, side, found):
-        raise IllegalEntry(
-            f"{found.label} ({ratings_text(found)}) is on "
-            f"{possessive(state.name(side))} discard pile; "
-            "play a card from the hand (another card printed the same: type its name too)"
-        )
-    return found, state
+    if not on_discard_pile(state, side, found):
+        return Chosen(found, state)
+    why = deck_spent(state, side, found)
+    if why is not None:
+        raise IllegalEntry(why)
+    asks = not held_in_deck(state, side, found) and not printed_again(state, side, found)
+    return Chosen(found, state, asks)
 
 
 def roster_keys(card: Card) -> tuple[str, ...]:
@@ -242,12 +251,59 @@ def on_discard_pile(state: GridironState, side: Side, card: Card) -> bool:
     return any(s == side and same_card(c, card) for s, c in state.discarded)
 
 
+def held_in_deck(state: GridironState, side: Side, card: Card) -> list[InDeck]:
+    """Deck Building: the cards of the team's deck file that ``card`` may be: the ones of its
+    Player #, else of its name and position, else (typed by position and ratings alone: a deck
+    file lists no ratings) every one at its position. Empty without a deck file."""
+    deck = [d for s, d in state.decks if s == side]
+    if card.number is not None:
+        return [d for d in deck if d.number == card.number]
+    if card.name:
+        return [d for d in deck if d.name == card.name and d.position == card.position]
+    return [d for d in deck if d.position == card.position]
+
+
+def copies_played(state: GridironState, side: Side, card: Card) -> int:
+    """Order of Play: how many cards printed like ``card`` are on the team's discard pile."""
+    piles = (*state.discarded, *state.copies)
+    return sum(1 for s, c in piles if s == side and same_card(c, card))
+
+
+def deck_spent(state: GridironState, side: Side, card: Card) -> str | None:
+    """Deck Building: why the team's deck holds no other card printed like ``card`` (every one
+    it holds is on the discard pile), or None."""
+    held = held_in_deck(state, side, card)
+    played = copies_played(state, side, card)
+    if not held or played < len(held):
+        return None
+    n = len(held)
+    if card.number is not None or card.name:
+        what = f"{n} {'copy' if n == 1 else 'copies'} of {held[0].label}"
+    else:
+        labels = ", ".join(d.label for d in dict.fromkeys(held))
+        what = f"{n} {card.position.upper()} card{'' if n == 1 else 's'} ({labels})"
+    return (
+        f"{possessive(state.name(side))} deck holds {what} and "
+        f"{'it is' if n == 1 else 'all are'} on the discard pile; play another card from the hand"
+    )
+
+
+def printed_again(state: GridironState, side: Side, card: Card) -> bool:
+    """Whether the table said the team holds another card printed like ``card`` ("same yes")."""
+    return any(s == side and same_card(c, card) for s, c in state.printed_again)
+
+
 def discarded_if_typed(state: GridironState, side: Side, unit: Unit) -> list[Card]:
-    """Order of Play: the cards that, typed by position and ratings alone (no Player #, no
-    name), would be taken for a card on the discard pile, and so cannot be played that way."""
+    """Order of Play and Deck Building: the cards that, typed by position and ratings alone (no
+    Player #, no name), would be taken for a card on the discard pile of which the deck file
+    holds no other, and so cannot be played that way (without a deck file one is asked)."""
     mine = (c for s, c in state.discarded if s == side and c.unit == unit)
     typed = {Card(unit, c.position, c.ratings) for c in mine}
     return sorted(
-        (c for c in typed if on_discard_pile(state, side, c)),
+        (
+            c
+            for c in typed
+            if on_discard_pile(state, side, c) and deck_spent(state, side, c) is not None
+        ),
         key=lambda c: (c.position, c.ratings),
     )

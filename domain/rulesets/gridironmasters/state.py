@@ -198,6 +198,22 @@ class Card:
 
 
 @dataclass(frozen=True)
+class InDeck:
+    """A card of a team's deck as its deck file lists it (Deck Building): no ratings, only the
+    Player #, the name and the position printed on it."""
+
+    number: int
+    position: str
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return " ".join(
+            p for p in (f"#{self.number}", self.name.title(), self.position.upper()) if p
+        )
+
+
+@dataclass(frozen=True)
 class Play:
     """An offensive Playbook card: its result, allowed ratings, bonus and stopping ratings."""
 
@@ -258,6 +274,15 @@ class GridironState(TwoTeams):
     scores: tuple[tuple[int, int], ...] = ((0, 0),)
     overtime_rule: OvertimeRule = "open"
     winner: Side | None = None
+    # Deck Building: the cards of each team's deck file, entered at set-up (``deck``).
+    decks: tuple[tuple[Side, InDeck], ...] = ()
+    # Order of Play: each further card played that is printed like one already on the discard
+    # pile (``discarded`` holds a printed card once), until overtime refills the decks.
+    copies: tuple[tuple[Side, Card], ...] = ()
+    # The printed cards the table said its deck holds another of ("same yes"): not asked again.
+    printed_again: tuple[tuple[Side, Card], ...] = ()
+    # A card printed like one on the discard pile, played once the table answers "same yes".
+    asking: Card | None = None
 
     # TwoTeams stores the offence; Masters derives it from the attempt, so it is never None.
     @property
