@@ -9,8 +9,8 @@ test types the entries as a person would (rules/masters-of-the-gridiron.txt).
 
 from __future__ import annotations
 
-from domain.rulesets.gridironmasters import RULESET
-from tests.domain.scripts import Played
+from domain.rulesets.gridironmasters import RULESET, roster_entries
+from tests.domain.scripts import EXAMPLES, Played
 from tests.domain.test_gridironmasters import game, refused, stop_attempt
 
 TE = "te redzone 72"
@@ -174,3 +174,19 @@ def test_overtime_refills_the_decks_and_keeps_the_answer() -> None:
     g.enter(PLAY, "defense cb coverage 92", "done")
     stop_attempt(g)
     assert [r.kind for r in g.enter(f"offense {TE}")] == ["offense_player"]
+
+
+def test_a_deck_file_gives_one_deck_entry_per_card() -> None:
+    """Deck Building: the deck file's 11 Offense and 11 Defense cards are the set-up entries, so
+    the game counts them from its entries alone."""
+    text = (EXAMPLES / "gridironmasters-deck.toml").read_text("utf-8")
+    entries = roster_entries(text, "away")
+    assert len(entries) == 22 and entries[0] == "deck away 6 Jay Cutler qb"
+    g = game()
+    g.enter(*entries)
+    assert len(g.state.decks) == 22 and {r.kind for r in g.rulings} == {"deck_card"}
+    # Two copies of a card are two entries (a QB as the 11th player would break the deck's
+    # rules, so the second Cutler here is listed as a WR, as a test of the count alone).
+    twice = text.replace("number = 710", "number = 6").replace("Earl Bennett", "Jay Cutler")
+    copies = [e for e in roster_entries(twice, "away") if e.startswith("deck away 6 Jay Cutler")]
+    assert len(copies) == 2

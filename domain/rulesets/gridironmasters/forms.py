@@ -54,7 +54,11 @@ def player_forms(state: GridironState, side: Side, unit: Unit) -> list[EntryForm
     if cards:
         # Entered by number, shown as the card reads: "#12 Rodgers QB (Passing 88, ...)".
         ready = tuple(str(c.number) for c in cards)
-        shown = tuple(f"{c.label} ({ratings_text(c)})" for c in cards)
+        shown = tuple(
+            f"{c.label} ({ratings_text(c)})"
+            + (", on the discard pile" if on_discard_pile(state, side, c) else "")
+            for c in cards
+        )
         forms.append(
             EntryForm(
                 unit,
