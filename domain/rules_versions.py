@@ -20,5 +20,5 @@ RULES_VERSION: dict[str, int] = {
     "redzone": 1,
     "firstandgoal": 1,
     "thirdandlong": 2,
-    "gridironmasters": 1,
+    "gridironmasters": 2,
 }
