@@ -158,6 +158,10 @@ def test_deck_cards_are_entered_at_set_up_only() -> None:
     g.enter(f"offense {TE}")
     assert "deck" not in keywords(g)
     assert "not due" in refused(g, "deck away 83 martellus bennett te")
+    # A card entered into a roster ends the set-up too (the deck file's entries come first).
+    h = game()
+    h.enter("card away 88 finley te redzone 72")
+    assert "not due" in refused(h, "deck away 83 martellus bennett te")
 
 
 def test_overtime_refills_the_decks_and_keeps_the_answer() -> None:

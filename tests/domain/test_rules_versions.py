@@ -29,7 +29,7 @@ PINNED: dict[str, tuple[int, str]] = {
     "redzone": (1, "96024c2e94d799f0"),
     "firstandgoal": (1, "39e656bc6fcfb613"),
     "thirdandlong": (2, "c9f7b9d2e15e938f"),
-    "gridironmasters": (2, "d67405d99a1525e4"),
+    "gridironmasters": (2, "e0c3cdc47fccb78d"),
 }
 
 

@@ -36,7 +36,8 @@ DECK_EXAMPLE = "deck home 83 martellus bennett te"
 
 
 def at_setup(state: GridironState) -> bool:
-    """Setup: before the first card of the game is played, the decks are set out."""
+    """Setup: the decks are set out first; a deck file's cards are entered before any card is
+    entered into a roster or played (as ``zebra play --roster-home`` records them)."""
     return (
         state.phase == "call"
         and state.period == "regulation"
@@ -45,6 +46,7 @@ def at_setup(state: GridironState) -> bool:
         and state.player is None
         and state.play is None
         and state.asking is None
+        and not state.rosters
     )
 
 
