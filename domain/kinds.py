@@ -620,16 +620,8 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("defense_player", "Masters of the Gridiron: the defensive player card"),
     K("audible", "Masters of the Gridiron: an Audible card"),
     K("audible_discard", "Masters of the Gridiron: Audible cards discarded"),
-    K(
-        "same_card_asked",
-        "Masters of the Gridiron: a card printed like one on the discard pile; "
-        "is it another? (no deck file to count them)",
-    ),
-    K(
-        "same_card",
-        "Masters of the Gridiron: the table's answer: another card printed the same "
-        "(played) or not (the entry taken back)",
-    ),
+    K("same_card_asked", "Masters of the Gridiron: a card printed like one on the discard pile"),
+    K("same_card", "Masters of the Gridiron: another card printed the same (played), or not"),
     K(
         "stopped",
         "Masters of the Gridiron: the defence stops the scoring play",
@@ -675,14 +667,11 @@ class UnknownKind(ValueError):
         super().__init__(f"{name!r} is not a ruling kind; add it with its meaning to domain/kinds")
 
 
-# Kinds that Zebra 0.1 to 0.3 stored under other names, by ruleset: a stored game keeps its
-# rulings as they were recorded, so the exports read them through ``canonical_kind``.
+# Kinds that Zebra 0.1 to 0.3 stored under other names, by ruleset (a game not listed: none): a
+# stored game keeps its rulings as recorded, so the exports read them through ``canonical_kind``.
 _RENAMED: Mapping[str, Mapping[str, str]] = {
     "rushzone": {"loose_ball": "fumble_lost", "touchback": "kickoff_touchback"},
     "redzone": {"downs": "turnover_on_downs", "turnover": "fumble_lost"},
-    "thirdandlong": {},
-    "firstandgoal": {},
-    "gridironmasters": {},
 }
 
 
