@@ -41,6 +41,8 @@ class Corrections(Fold):
     corrections: dict[str, CorrectionLog]
     season: int | None
     week: int | None
+    # The steps of the Rederived event being recorded, as built (the event applies them).
+    _built: tuple[str, list[dict[str, Any]]] | None = None
 
     if TYPE_CHECKING:
         # The aggregate's commands and events (domain.game.Game) that a correction records.
@@ -576,13 +578,13 @@ class Corrections(Fold):
         steps = outcome.folded
         redone = []
         end = outcome.kept + len(steps) - 1
-        for place, (before, now) in enumerate(
-            zip(steps, steps[1:], strict=False), outcome.kept + 1
+        for place, (now, change) in enumerate(
+            zip(steps[1:], outcome.changes, strict=True), outcome.kept + 1
         ):
             step = {
                 "seq": now.seq,
                 "rulings": deltas.compact([r.to_dict() for r in now.rulings]),
-                "change": deltas.change(before.situation, now.situation),
+                "change": change,
             }
             # Not in the last ``checkpoint_every`` steps: a short correction near the end
             # stores none (it stays a few hundred bytes a step), and a game opened after it
@@ -592,7 +594,10 @@ class Corrections(Fold):
                 if checkpoint is not None:
                     step["checkpoint"] = checkpoint
             redone.append(step)
-        self._rederived(packed=deltas.pack(redone), rules=self.rules.version)
+        packed = deltas.pack(redone)
+        # The event applied as built (``Game._rederived``), not read back from what was packed.
+        self._built = (packed, redone)
+        self._rederived(packed=packed, rules=self.rules.version)
         self._steps, self._base = list(steps), outcome.kept
         for place, now in enumerate(steps[1:], outcome.kept + 1):
             self._made(place, now)

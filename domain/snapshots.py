@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from domain.piles import Pile
 from domain.ruleset import Ruleset
 
 
@@ -67,7 +68,8 @@ def _encode(value: Any, types: Mapping[str, type]) -> Any:
         return value
     if isinstance(value, float):
         return {"float": repr(value)}
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | Pile):
+        # A pile is the tuple of its cards (domain.piles): stored as one, read back as one.
         return {"tuple": [_encode(v, types) for v in value]}
     if isinstance(value, list):
         return {"list": [_encode(v, types) for v in value]}
