@@ -353,17 +353,30 @@ def test_the_steps_of_a_long_red_zone_game_hold_no_copy_of_its_discard_piles() -
 
 
 @pytest.mark.parametrize("name", rulesets.names())
-def test_a_correction_applies_its_steps_as_the_store_reads_them_back(name: str) -> None:
+def test_a_correction_applies_its_steps_as_the_store_reads_them_back(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from domain import deltas
     from tests.contract import replayed
     from tests.domain.test_corrections import random_game
 
     played = random_game(name, 3, 60)
     standing = played.game.effective
     assert len(standing) == 60
+    unpacked: Counter[str] = Counter()
+    real = deltas.unpack
+
+    def unpack(packed: str) -> list[dict[str, Any]]:
+        unpacked["steps"] += 1
+        return real(packed)
+
+    monkeypatch.setattr(deltas, "unpack", unpack)
     played("strike", standing[5].seq, "disputed", strike_invalid=True)
     again = played.game.effective[len(played.game.effective) // 3]
     played("amend", again.seq, again.text, "again", strike_invalid=True)
+    assert unpacked["steps"] == 0, "a correction read back the steps it had just built"
     opened = replayed(played.events)
+    assert unpacked["steps"] == 2
     # The steps applied as built are the values the event stores, read back: JSON values.
     assert opened._stored == played.game._stored
     assert opened.situation == played.game.situation
