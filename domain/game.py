@@ -803,14 +803,8 @@ class Game(Aggregate, Corrections):
 
     @event(Rederived)
     def _rederived(self, packed: str, rules: int) -> None:
-        """The rulings of every entry the correction re-ran, for the projections to read.
-
-        Recorded by this process, the steps are the ones just packed (``Corrections._record``):
-        they are applied as built, not unpacked again (tests/domain/test_fold_cost.py holds
-        that they are the same values)."""
-        built, self._built = self._built, None
-        steps = built[1] if built is not None and built[0] is packed else deltas.unpack(packed)
-        for step in steps:
+        """The rulings of every entry the correction re-ran, for the projections to read."""
+        for step in self._as_built(packed):
             made = StoredStep(step.get("rules", rules), step["rulings"], step["change"])
             self._stored[step["seq"]] = made
             if step.get("checkpoint") is not None:

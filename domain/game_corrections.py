@@ -41,8 +41,6 @@ class Corrections(Fold):
     corrections: dict[str, CorrectionLog]
     season: int | None
     week: int | None
-    # The steps of the Rederived event being recorded, as built (the event applies them).
-    _built: tuple[str, list[dict[str, Any]]] | None = None
 
     if TYPE_CHECKING:
         # The aggregate's commands and events (domain.game.Game) that a correction records.
@@ -594,9 +592,7 @@ class Corrections(Fold):
                 if checkpoint is not None:
                     step["checkpoint"] = checkpoint
             redone.append(step)
-        packed = deltas.pack(redone)
-        # The event applied as built (``Game._rederived``), not read back from what was packed.
-        self._built = (packed, redone)
+        self._built = (packed := deltas.pack(redone), redone)  # applied as built: Fold._as_built
         self._rederived(packed=packed, rules=self.rules.version)
         self._steps, self._base = list(steps), outcome.kept
         for place, now in enumerate(steps[1:], outcome.kept + 1):
