@@ -47,7 +47,8 @@ def _change(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, An
             changed[key] = value
             continue
         old = before[key]
-        if type(old) is type(value) and old == value:
+        # The same object (a view shared between steps) is unchanged without being compared.
+        if old is value or (type(old) is type(value) and old == value):
             continue
         if _grew(old, value):
             grown[key] = list(value[len(old) :])

@@ -804,7 +804,7 @@ class Game(Aggregate, Corrections):
     @event(Rederived)
     def _rederived(self, packed: str, rules: int) -> None:
         """The rulings of every entry the correction re-ran, for the projections to read."""
-        for step in deltas.unpack(packed):
+        for step in self._as_built(packed):
             made = StoredStep(step.get("rules", rules), step["rulings"], step["change"])
             self._stored[step["seq"]] = made
             if step.get("checkpoint") is not None:

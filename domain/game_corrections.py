@@ -576,13 +576,13 @@ class Corrections(Fold):
         steps = outcome.folded
         redone = []
         end = outcome.kept + len(steps) - 1
-        for place, (before, now) in enumerate(
-            zip(steps, steps[1:], strict=False), outcome.kept + 1
+        for place, (now, change) in enumerate(
+            zip(steps[1:], outcome.changes, strict=True), outcome.kept + 1
         ):
             step = {
                 "seq": now.seq,
                 "rulings": deltas.compact([r.to_dict() for r in now.rulings]),
-                "change": deltas.change(before.situation, now.situation),
+                "change": change,
             }
             # Not in the last ``checkpoint_every`` steps: a short correction near the end
             # stores none (it stays a few hundred bytes a step), and a game opened after it
@@ -592,7 +592,8 @@ class Corrections(Fold):
                 if checkpoint is not None:
                     step["checkpoint"] = checkpoint
             redone.append(step)
-        self._rederived(packed=deltas.pack(redone), rules=self.rules.version)
+        self._built = (packed := deltas.pack(redone), redone)  # applied as built: Fold._as_built
+        self._rederived(packed=packed, rules=self.rules.version)
         self._steps, self._base = list(steps), outcome.kept
         for place, now in enumerate(steps[1:], outcome.kept + 1):
             self._made(place, now)

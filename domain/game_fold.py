@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from domain import kernel, rulesets, snapshots
+from domain import deltas, kernel, rulesets, snapshots
 from domain.corrections import Proposal
 from domain.reruling import Disagreement, StoredStep, differences
 from domain.rules_versions import BASELINE
@@ -65,6 +65,8 @@ class Fold:
     # what the record shows, to compare with what the installed rules make.
     _stored: dict[int, StoredStep]
     _agreement: tuple[int, Disagreement | None] | None
+    # The steps of the Rederived event this process is recording, as built (``_as_built``).
+    _built: tuple[str, list[dict[str, Any]]] | None = None
 
     if TYPE_CHECKING:
         # The aggregate's own (eventsourcing.domain.Aggregate).
@@ -317,6 +319,13 @@ class Fold:
                 self._recovered[entry.seq] = known
             found[entry.seq] = known
         return found
+
+    def _as_built(self, packed: str) -> list[dict[str, Any]]:
+        """The steps of a Rederived event: the ones just built when this process recorded it
+        (``Corrections._record``), not unpacked again; else read from what was stored.
+        tests/domain/test_fold_cost.py holds that the two are the same values."""
+        built, self._built = self._built, None
+        return built[1] if built is not None and built[0] is packed else deltas.unpack(packed)
 
     def _checkpoint_of(self, place: int, step: Derived) -> dict[str, Any] | None:
         """The checkpoint a step stores: at every ``checkpoint_every``-th standing entry."""

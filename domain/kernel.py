@@ -114,6 +114,10 @@ def _phase(state: Any) -> str:
     return str(state.phase)
 
 
+# The prompt last made by ``Rules.prompt``: its tables, the state and the prompt.
+_PROMPTED: tuple[Any, Any, Prompt] | None = None
+
+
 @dataclass(frozen=True)
 class Rules(Generic[S]):
     """A game's prompt and handler tables, bound to the shared step (see the module docstring)."""
@@ -128,8 +132,18 @@ class Rules(Generic[S]):
     phase: Callable[[S], str] = field(default=_phase)
 
     def prompt(self, state: S) -> Prompt:
-        """Who must act now and the entries legal now: the phase's prompt function."""
-        return self.prompts[self.phase(state)](state)
+        """Who must act now and the entries legal now: the phase's prompt function, made once
+        for a state asked again (an entry's sides, its step and the situation before the next
+        one all ask for the prompt of the same state)."""
+        global _PROMPTED
+        last = _PROMPTED
+        if last is not None and last[0] is self and last[1] is state:
+            return last[2]
+        prompt = self.prompts[self.phase(state)](state)
+        # One tuple assigned whole: a thread that reads it sees one pair or the other. States
+        # are frozen, and the tuple holds the state, so the same object is the same state.
+        _PROMPTED = (self, state, prompt)
+        return prompt
 
     def step(self, state: S, text: str) -> tuple[S, list[Ruling]]:
         """One entry as typed: read, refuse after the end or when not due, else dispatch."""

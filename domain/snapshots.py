@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from domain.piles import Pile
 from domain.ruleset import Ruleset
 
 
@@ -67,8 +68,11 @@ def _encode(value: Any, types: Mapping[str, type]) -> Any:
         return value
     if isinstance(value, float):
         return {"float": repr(value)}
-    if isinstance(value, tuple):
-        return {"tuple": [_encode(v, types) for v in value]}
+    if isinstance(value, tuple | Pile):
+        # A pile is the tuple of its cards (domain.piles): stored as one, read back as one.
+        return {
+            "tuple": [_plain(v, types) if type(v) in _FLAT else _encode(v, types) for v in value]
+        }
     if isinstance(value, list):
         return {"list": [_encode(v, types) for v in value]}
     if isinstance(value, frozenset):
@@ -87,6 +91,21 @@ def _encode(value: Any, types: Mapping[str, type]) -> Any:
             fields[f.name] = _encode(v, types)
         return {"state": cls.__qualname__, "fields": fields}
     raise NotAState(f"a {cls.__module__}.{cls.__qualname__} is not a state of this game's")
+
+
+# Values stored as they are, and tuples of them (a card on a pile): a long game's checkpoint
+# holds thousands of them, encoded without a call each.
+_SCALARS = frozenset({str, int, bool, type(None)})
+_FLAT = _SCALARS | {tuple}
+
+
+def _plain(value: Any, types: Mapping[str, type]) -> Any:
+    """A scalar or a tuple as ``_encode`` stores it, a tuple of scalars without a call each."""
+    if type(value) is not tuple:
+        return value
+    if all(type(v) in _SCALARS for v in value):
+        return {"tuple": list(value)}
+    return _encode(value, types)
 
 
 def _same(a: Any, b: Any) -> bool:

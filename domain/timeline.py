@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain import deltas
 from domain.corrections import Proposal, no_longer_fit
 from domain.ruleset import IllegalEntry, Ruleset, Ruling
 from domain.sides import Sides, of_entry
@@ -68,6 +69,17 @@ class Derived:
             made = self.memo["situation"] = self.view(self.state)
         return made
 
+    def situation_unkept(self) -> dict[str, Any]:
+        """The situation after the entry, made without keeping it when it is not kept yet (a
+        correction's record reads every step's once, to store what changed)."""
+        if self.shown is not None:
+            return self.shown
+        made = self.memo.get("situation")
+        if made is None:
+            assert self.view is not None
+            made = self.view(self.state)
+        return made
+
 
 @dataclass(frozen=True)
 class Correction:
@@ -77,6 +89,9 @@ class Correction:
     folded: list[Derived]
     kept: int
     pending: bool = False
+    # What each step after the first changed in the situation (domain.deltas.change), as the
+    # correction's event stores it.
+    changes: tuple[dict[str, Any], ...] = ()
     resolved: dict[int, Sides] = field(default_factory=dict)
     id: str | None = None
     offer: str | None = None
@@ -285,6 +300,8 @@ def refold(
     with ``strike_invalid`` it is struck in the same step, otherwise the correction is refused.
     """
     steps = [start]
+    shown = start.situation
+    changes: list[dict[str, Any]] = []
     invalid: list[tuple[Entry, str]] = []
     resolved: dict[int, Sides] = {}
     for entry in later:
@@ -308,10 +325,17 @@ def refold(
             continue
         if entry.seq in changed:
             resolved[entry.seq] = now
-        steps.append(Derived(entry.seq, state, tuple(rulings), rules.situation(state)))
+        step = Derived(entry.seq, state, tuple(rulings), None, rules.situation)
+        # Made now, while the prompt of this state is at hand for the next entry (made once a
+        # step), and kept only as what changed: the steps hold no view of a long game each.
+        before, shown = shown, step.situation_unkept()
+        changes.append(deltas.change(before, shown))
+        steps.append(step)
     if invalid and not strike_invalid:
         raise IllegalEntry(no_longer_fit([(e.seq, e.text, why) for e, why in invalid]))
-    return Correction(tuple(invalid), steps, kept, resolved=resolved)
+    if len(steps) > 1:
+        steps[-1].memo.setdefault("situation", shown)
+    return Correction(tuple(invalid), steps, kept, resolved=resolved, changes=tuple(changes))
 
 
 def fold_on(

@@ -7,6 +7,7 @@ game's length; a game opened from a checkpoint shows the step there with its rul
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -238,3 +239,144 @@ def test_a_game_corrected_early_or_late_opens_cold_from_a_checkpoint(
     # The correction kept (k = 440) or stored again (k = 10) the checkpoints before its last
     # 100 steps: the game folds on from 400 or from 300.
     assert calls["apply"] == {10: 150, 440: 50}[k] < 2 * CHECKPOINT_EVERY
+
+
+# Corrections in O(n - k) (issue #29) ---------------------------------------------------------
+
+
+def red_zone_game(entries: int, seed: int = 1) -> Game:
+    """A random Red Zone game of ``entries`` standing entries, the plays preferred (the last
+    form half the time) so that it runs long and its discard piles grow."""
+    from domain.ruleset import IllegalEntry
+    from tests.domain.test_invariants import draw_entry
+
+    rnd = random.Random(seed)
+    game = Game.start("redzone", "Bears", "Packers", {"length": "long"}, BY, AT)
+    while game.standing < entries and not game.situation["finished"]:
+        forms = game.prompt.forms
+        form = forms[-1] if rnd.random() < 0.5 else rnd.choice(forms)
+        try:
+            game.enter(draw_entry(rnd, form), BY, AT)
+        except IllegalEntry:
+            continue
+    assert game.standing == entries, "the random game ended early"
+    return game
+
+
+@contextmanager
+def prompts_made(name: str) -> Iterator[Counter[str]]:
+    """Count the prompts the ruleset's tables make (not the ones answered from the last made)."""
+    import importlib
+
+    tables = importlib.import_module(type(rulesets.get(name)).__module__).RULES.prompts
+    made: Counter[str] = Counter()
+    originals = dict(tables)
+
+    def wrap(real: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        def make(state: Any) -> Any:
+            made["prompt"] += 1
+            return real(state)
+
+        return make
+
+    tables.update({phase: wrap(real) for phase, real in originals.items()})
+    try:
+        yield made
+    finally:
+        tables.update(originals)
+
+
+@pytest.mark.parametrize("k", [10, 150, 390])
+def test_a_red_zone_correction_of_entry_k_applies_the_rules_once_per_later_entry(k: int) -> None:
+    n = 400
+    game = red_zone_game(n)
+    text = game.effective[k - 1].text
+    with counted("redzone") as calls, prompts_made("redzone") as made:
+        game.amend(k, text, "again", BY, AT)
+        # What the command shows after it: the situation and the prompt, made once.
+        assert game.situation["finished"] is False and game.prompt.forms
+    # To the step before k from the checkpoint before it (the fold keeps the steps from the
+    # last one on), then entry k and every entry after it: n - k + 1.
+    before = (k - 1) % CHECKPOINT_EVERY
+    assert calls["apply"] == before + (n - k + 1)
+    # One prompt a state: the one before each entry applied, and the last one.
+    assert made["prompt"] == calls["apply"] + 1
+
+
+def _held(roots: list[Any], seen: set[int]) -> int:
+    """The bytes of the objects reachable from ``roots`` that are not in ``seen`` (added to it);
+    classes, functions and modules are not a step's own."""
+    import gc
+    import sys
+    import types
+
+    shared = (type, types.FunctionType, types.BuiltinFunctionType, types.ModuleType)
+    total = 0
+    todo = list(roots)
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, shared):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        todo.extend(gc.get_referents(obj))
+    return total
+
+
+def _own_bytes(steps: list[Any]) -> list[int]:
+    """What each step holds that the step before it does not (its first has nothing before)."""
+    out = []
+    for before, now in zip(steps, steps[1:], strict=False):
+        seen: set[int] = set()
+        _held([before], seen)
+        out.append(_held([now], seen))
+    return out
+
+
+def test_the_steps_of_a_long_red_zone_game_hold_no_copy_of_its_discard_piles() -> None:
+    game = red_zone_game(1000)
+    steps = game.amend(5, game.effective[4].text, "again", BY, AT).folded
+    assert [s.seq for s in steps] == [e.seq for e in game.effective[3:]]
+    piles = game.situation["lineups"]
+    assert sum(len(piles[side]["discard_pile"]) for side in ("home", "away")) > 300
+    # Each step holds what it changed: as little at entry 1,000 as at entry 100, however long
+    # the piles have grown (a pile copied at each step would hold 8 bytes a card more).
+    sizes = _own_bytes(steps)
+    early, late = sizes[90:190], sizes[890:990]
+    assert max(late) < max(early) + 512, (max(early), max(late))
+    assert sum(late) < 1.25 * sum(early) + 10_000, (sum(early), sum(late))
+    # The piles of every step hold their cards in the one list the last step's piles do.
+    for side in (0, 1):
+        last = steps[-1].state.coaches[side].discard
+        held = [s.state.coaches[side].discard for s in steps[100:]]
+        assert all(p.shares_with(last) for p in held if len(p)), side
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_a_correction_applies_its_steps_as_the_store_reads_them_back(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from domain import deltas
+    from tests.contract import replayed
+    from tests.domain.test_corrections import random_game
+
+    played = random_game(name, 3, 60)
+    standing = played.game.effective
+    assert len(standing) == 60
+    unpacked: Counter[str] = Counter()
+    real = deltas.unpack
+
+    def unpack(packed: str) -> list[dict[str, Any]]:
+        unpacked["steps"] += 1
+        return real(packed)
+
+    monkeypatch.setattr(deltas, "unpack", unpack)
+    played("strike", standing[5].seq, "disputed", strike_invalid=True)
+    again = played.game.effective[len(played.game.effective) // 3]
+    played("amend", again.seq, again.text, "again", strike_invalid=True)
+    assert unpacked["steps"] == 0, "a correction read back the steps it had just built"
+    opened = replayed(played.events)
+    assert unpacked["steps"] == 2
+    # The steps applied as built are the values the event stores, read back: JSON values.
+    assert opened._stored == played.game._stored
+    assert opened.situation == played.game.situation

@@ -4,6 +4,7 @@ accessors every part of the rules uses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -157,7 +158,8 @@ class Coach:
     injured: tuple[str, ...] = ()
     refresh: bool = False
     # Player cards the entries show on his discard pile: (position, name, of his chosen team).
-    discard: tuple[tuple[str, str, bool], ...] = ()
+    # A pile (domain.piles) once a card is put on it: each step holds it without a copy.
+    discard: Sequence[tuple[str, str, bool]] = ()
 
     def player(self, pid: str) -> Player | None:
         for p in self.roster:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from domain.piles import put_on
 from domain.ruleset import (
     SIDES,
     IllegalEntry,
@@ -111,7 +112,7 @@ def _take_the_place(c: Coach, pid: str, new_pid: str) -> Coach:
 
 def _substitution_order(
     state: RedZoneState, side: Side, pid: str, where: str, name: str
-) -> tuple[str, tuple[tuple[str, str, bool], ...]]:
+) -> tuple[str, Sequence[tuple[str, str, bool]]]:
     """Injuries: discard pile, then Draw Deck, then hand; a player known to be on the discard
     pile must be taken first. Returns the substitute's name and the discard pile left."""
     c = state.coach(side)
@@ -202,7 +203,7 @@ def record_discard(state: RedZoneState, seen: Discard) -> Rulings:
                 )
     c = state.coach(side)
     name = name or f"{state.name(side)} discarded {position.upper()} {len(c.discard) + 1}"
-    state = with_coach(state, side, replace(c, discard=(*c.discard, (position, name, ours))))
+    state = with_coach(state, side, replace(c, discard=put_on(c.discard, (position, name, ours))))
     text = f"{name} ({position.upper()}) is on {possessive(state.name(side))} discard pile."
     return state, [Ruling("discard", text, team=side)]
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from domain import field as yards
 from domain.kernel import down_and_distance
+from domain.piles import column
 from domain.ruleset import Side
 from domain.rulesets.redzone.state import Outcome, RedZoneState
 
@@ -50,6 +51,6 @@ def lineup_view(state: RedZoneState, side: Side) -> dict[str, Any]:
         "offence": {slot: show(pid) for slot, pid in c.offence},
         "defence": {pid: {"player": show(pid), "opposite": place} for pid, place in c.defence},
         "injured": [show(pid) for pid in c.injured],
-        "discard_pile": [name for _, name, _ in c.discard],
+        "discard_pile": column(c.discard, 1),
         "roster": [{"id": p.pid, "position": p.position, "name": p.name} for p in c.roster],
     }
