@@ -22,6 +22,7 @@ import typer  # noqa: E402
 
 from companion import store as stores
 from companion import views
+from companion.pad_cli import pad_app
 from domain import rulesets
 from domain.corrections import AlreadyRecorded
 from domain.ruleset import IllegalEntry
@@ -399,9 +400,7 @@ StrikeInvalid = Annotated[
 
 @app.command()
 @refereed
-def history(
-    game: GameArg = None, named: GameOption = None, store: StoreOption = None
-) -> None:
+def history(game: GameArg = None, named: GameOption = None, store: StoreOption = None) -> None:
     """Every entry ever made: number, who, when, its ruling, and every correction to it."""
     referee = open_referee(store)
     game_id = referee.find(one_game(game, named))
@@ -792,6 +791,8 @@ league_app = typer.Typer(
     help="Every game in the store: standings and games in progress.", no_args_is_help=True
 )
 app.add_typer(league_app, name="league")
+# zebra pad code / revoke: the web pads' join codes (companion/pad_cli.py).
+app.add_typer(pad_app, name="pad")
 
 
 TimeoutOption = Annotated[
@@ -953,8 +954,21 @@ def serve(
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port)")
     ] = 8000,
+    pad: Annotated[
+        bool,
+        typer.Option(
+            "--pad", help="Each game's pad page too: a phone with a side's code enters for it"
+        ),
+    ] = False,
+    tls_cert: Annotated[
+        Path | None, typer.Option("--tls-cert", help="Serve over HTTPS: the certificate file")
+    ] = None,
+    tls_key: Annotated[
+        Path | None, typer.Option("--tls-key", help="Serve over HTTPS: the certificate's key")
+    ] = None,
 ) -> None:
-    """Show the store's games live in a browser, read-only: the league, each game, an overlay."""
+    """Show the store's games live in a browser: the league, each game, an overlay; read-only
+    unless --pad (then each side's phone enters with its code; see README)."""
     try:
         # Imported here so that no other command pays for (or needs) the web extra.
         from web.app import CannotServe, exposed, listen, run, url_of
@@ -962,23 +976,37 @@ def serve(
         if (missing.name or "").split(".")[0] not in WEB_PACKAGES:
             raise
         raise fail("zebra serve needs the web extra: pip install -e '.[web]'") from None
+    if (tls_cert is None) != (tls_key is None):
+        raise fail("--tls-cert and --tls-key go together: give both files, or neither")
+    tls = (str(tls_cert), str(tls_key)) if tls_cert and tls_key else None
+    for given in tls or ():
+        if not Path(given).is_file():
+            raise fail(f"no such file: {given}")
     referee = open_referee(store)
     try:
         sock = listen(host, port)
     except CannotServe as exc:
         raise fail(str(exc)) from None
-    url = url_of(sock)
-    typer.echo(f"Serving the games of {referee.store}, read-only, at {url}")
+    url = url_of(sock, tls=tls is not None)
+    mode = "with pads" if pad else "read-only"
+    typer.echo(f"Serving the games of {referee.store}, {mode}, at {url}")
     typer.echo(f"  {url}game/ID  one game;  {url}game/ID/overlay  its stream overlay")
+    if pad:
+        from companion.pad_cli import announce
+
+        typer.echo(f"  {url}game/ID/pad  a side's pad, with its code:")
+        for line in announce(referee, url):
+            typer.echo(line)
     if exposed(host):
         typer.echo(
             f"  Note: {host} is reachable from other machines: anyone who can reach this port "
             "sees every game in the store (team names, entries, who entered them and why)."
+            + (" With --pad, anyone with a side's code enters for that side." if pad else "")
         )
     typer.echo("Ctrl-C stops.")
     # The server closes its connections first; then it passes Ctrl-C on as the interrupt.
     with contextlib.suppress(KeyboardInterrupt):
-        run(referee, sock)
+        run(referee, sock, pad=pad, tls=tls)
     typer.echo("Stopped.")
 
 
