@@ -13,6 +13,11 @@
   var body = document.body;
   var taps = [];
   var keysVersion = null;
+  // The version the taps so far were made on, and the latest request for keys (only its
+  // answer is drawn, so a slow answer never replaces a newer one).
+  var tapsVersion = null;
+  var asked = 0;
+  var waiting = 0;
   var fixing = null;
   var byId = function (id) { return document.getElementById(id); };
   var code = byId("code");
@@ -66,6 +71,9 @@
       button.setAttribute("data-count", String(extra.count));
       big.textContent = label + " ×" + extra.count;
     }
+    if (extra && extra.tap) {
+      button.setAttribute("data-tap", JSON.stringify(extra.tap));
+    }
     if (extra && extra.off) {
       button.disabled = true;
     }
@@ -74,12 +82,23 @@
   }
 
   function tap(what) {
+    if (!taps.length) {
+      tapsVersion = keysVersion;
+    }
     taps.push(what);
     refresh();
   }
 
   function draw(shown) {
+    if (taps.length && tapsVersion !== shown.version) {
+      // The game moved on while this phone was tapping: its taps were for another prompt.
+      taps = [];
+      say("The game moved on (another pad or the table entered): start again.", 409);
+      refresh();
+      return;
+    }
     keysVersion = shown.version;
+    body.setAttribute("data-keys-version", String(shown.version));
     byId("prompt").textContent = shown.prompt || "";
     byId("progress").textContent = shown.progress || "";
     var keys = byId("keys");
@@ -106,6 +125,7 @@
   function field(where, label, kind, suggestions, done) {
     var input = document.createElement("input");
     input.className = "entry-field";
+    input.id = "entry-field";
     input.setAttribute("aria-label", label);
     input.placeholder = label;
     input.maxLength = 200;
@@ -113,11 +133,13 @@
       input.inputMode = "decimal";
     }
     where.appendChild(input);
-    where.appendChild(key("ENTER", "", function () {
+    var enter = key("ENTER", "", function () {
       if (input.value.trim()) {
         done(input.value.trim());
       }
-    }, { wide: true }));
+    }, { wide: true });
+    enter.id = "entry-enter";
+    where.appendChild(enter);
     (suggestions || []).forEach(function (s) {
       where.appendChild(key(s, "", function () { done(s); }));
     });
@@ -126,11 +148,21 @@
 
   function refresh() {
     body.setAttribute("data-pad", "asking");
+    var mine = ++asked;
+    waiting += 1;
     var url = base + "pad/keys?taps=" + encodeURIComponent(JSON.stringify(taps));
     fetch(url, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) { return r.json(); })
-      .then(draw)
-      .catch(function () { say("the server did not answer; try again", 503); });
+      .then(function (shown) {
+        waiting -= 1;
+        if (mine === asked) {
+          draw(shown);
+        }
+      })
+      .catch(function () {
+        waiting -= 1;
+        say("the server did not answer; try again", 503);
+      });
   }
 
   function send(what, fields) {
@@ -140,18 +172,26 @@
     form.set("name", name.value.trim());
     Object.keys(fields).forEach(function (k) { form.set(k, fields[k]); });
     body.setAttribute("data-pad", "sending");
+    waiting += 1;
     fetch(base + what, { method: "POST", body: form, credentials: "same-origin" })
       .then(function (r) {
         return r.json().then(function (answer) { return [r.status, answer]; });
       })
       .then(function (done) {
+        waiting -= 1;
         var status = done[0];
         var answer = done[1];
+        if (status === 201) {
+          body.setAttribute("data-answer-version", String(answer.version));
+        }
         say(status === 201 ? "Recorded as " + answer.by : answer.message, status);
         taps = [];
         refresh();
       })
-      .catch(function () { say("the server did not answer; nothing was recorded", 503); });
+      .catch(function () {
+        waiting -= 1;
+        say("the server did not answer; nothing was recorded", 503);
+      });
   }
 
   // Undo, corrections and disputes: a reason first (and an amended entry's new text).
@@ -208,13 +248,17 @@
     }
   });
   // The live parts changed (zebra.js swapped them in): a new version means new keys.
+  // While an answer is awaited it brings the newest keys itself.
   new MutationObserver(function () {
-    if (liveVersion() !== String(keysVersion)) {
+    if (!waiting && Number(liveVersion()) > Number(keysVersion)) {
       taps = [];
       refresh();
     }
   }).observe(byId("padstate"), { childList: true, subtree: true });
 
+  Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+  });
   fromHash();
   refresh();
   window.zebraPad = { refresh: refresh, taps: function () { return taps; } };
