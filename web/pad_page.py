@@ -87,11 +87,13 @@ def pad_page(snap: Snapshot, game_id: UUID, parts: Parts, token: str) -> str:
     main = (
         header(crumb)
         + f'<main class="pad" data-game="{hex_id}" data-token="{e(token)}">'
+        + '<div class="board">'
         + part("notice", "div")
         + part("scoreboard", extra=' class="scoreboard"')
         + part("situation", extra=' class="situation"')
         + part("padstate", "div")
         + JOIN
+        + "</div>"
         + '<section id="entering" class="entering">'
         + '<p id="prompt" class="prompt"></p><p id="progress" class="progress"></p>'
         + '<div id="keys" class="keys"></div><div id="typed" class="typed"></div>'
@@ -117,11 +119,11 @@ def pad_page(snap: Snapshot, game_id: UUID, parts: Parts, token: str) -> str:
 
 # Who is entering: the side's code (from the QR code's link, or typed) and the coach's name.
 JOIN = (
+    '<details id="joinbox" class="joinbox"><summary>Pad code and your name</summary>'
     '<form id="join" class="join" autocomplete="off">'
     '<label>Pad code <input id="code" name="code" inputmode="text" autocapitalize="off" '
     'spellcheck="false" maxlength="16"></label>'
-    '<label>Your name <input id="name" name="name" maxlength="20"></label>'
-    '<span id="side" class="sub"></span></form>'
+    '<label>Your name <input id="name" name="name" maxlength="20"></label></form></details>'
 )
 # A correction or an undo being given its reason (and an amended entry its new text).
 FIX = (

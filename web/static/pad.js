@@ -32,6 +32,8 @@
     }
     code.value = sessionStorage.getItem("zebra-pad-" + game) || "";
     name.value = localStorage.getItem("zebra-pad-name") || "";
+    // Folded away once the phone has its code, so the keys come first on a small screen.
+    byId("joinbox").open = !code.value;
   }
   code.addEventListener("change", function () {
     sessionStorage.setItem("zebra-pad-" + game, code.value.trim());
