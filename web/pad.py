@@ -269,7 +269,9 @@ WRITES = {
 def other_side(ref: Referee, game_id: UUID, side: str) -> None:
     """A disputed correction is confirmed or rejected from the other side's pad only."""
     proposer = ref.game(game_id).pending_by or ""
-    if f"{side} pad (" in proposer:
+    # The side is the last words of ``by`` (by_of): a name typed before it cannot pass for one.
+    found = re.search(r"\b(home|away) pad \([^()]*\)$", proposer)
+    if found is not None and found.group(1) == side:
         raise IllegalEntry(
             f"the {side} pad proposed this correction; the other side's pad confirms or rejects it"
         )

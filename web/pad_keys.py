@@ -54,10 +54,15 @@ def keys_of(prompt: Prompt, names: dict[str, str], taps: list[Any], version: int
         "entry": entry,
         "keys": [],
         "input": None,
+        # The coach's calls (a timeout, a challenge) while the pad is on another form: a row of
+        # their own, as on the tablet, so the main keys stay about what the table is doing.
+        "calls": [],
     }
     if entry is not None:
         return shown
     mode = pad.mode
+    if mode not in ("forms", "idle") and not pad.in_progress:
+        shown["calls"] = call_keys(pad, names)
     if mode == "forms" or (mode == "idle" and pad.interrupt_forms()):
         shown["keys"] = form_keys(pad, names)
     elif mode == "choices":
@@ -91,6 +96,16 @@ def form_keys(pad: Pad, names: dict[str, str]) -> list[dict[str, Any]]:
     return [
         {"label": keyword, "detail": detail, "tap": ["select", i]}
         for (i, _), (keyword, detail) in zip(forms, captions, strict=True)
+    ]
+
+
+def call_keys(pad: Pad, names: dict[str, str]) -> list[dict[str, Any]]:
+    """The calls a coach may make at any moment, when the pad shows another form's values."""
+    calls = [(i, f) for i, f in pad.interrupt_forms() if i != pad.form_index]
+    captions = form_captions([f for _, f in calls], names)
+    return [
+        {"label": keyword, "detail": detail, "tap": ["select", i]}
+        for (i, _), (keyword, detail) in zip(calls, captions, strict=True)
     ]
 
 

@@ -97,6 +97,7 @@ def pad_page(snap: Snapshot, game_id: UUID, parts: Parts, token: str) -> str:
         + '<section id="entering" class="entering">'
         + '<p id="prompt" class="prompt"></p><p id="progress" class="progress"></p>'
         + '<div id="keys" class="keys"></div><div id="typed" class="typed"></div>'
+        + '<div id="calls" class="keys calls"></div>'
         + '<div class="keys row"><button type="button" id="back" class="key">BACK</button>'
         + '<button type="button" id="type" class="key">TYPE</button>'
         + '<button type="button" id="undo" class="key">UNDO</button></div>'

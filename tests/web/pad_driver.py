@@ -55,7 +55,8 @@ def ready(tab: Tab) -> None:
 def click_tap(tab: Tab, tap: list[Any]) -> bool:
     """Click the key that makes ``tap``; False if the pad offers no such key now."""
     found = tab.evaluate(
-        "(() => { const b = Array.from(document.querySelectorAll('#keys [data-tap]'))"
+        "(() => { const b = Array.from(document.querySelectorAll("
+        "'#keys [data-tap], #calls [data-tap]'))"
         f".find(k => k.dataset.tap === {json.dumps(json.dumps(tap, separators=(',', ':')))});"
         " if (!b || b.disabled) return false; b.click(); return true; })()"
     )
@@ -93,9 +94,9 @@ def tap_value(tab: Tab, prompt: Prompt, form: int, value: str) -> bool:
 def tapped(tab: Tab, prompt: Prompt, path: PadPath) -> bool:
     """Tap the path on the phone: its form (unless the pad chose it), values, optional parts."""
     ready(tab)
-    if tab.evaluate("document.body.dataset.mode") == "forms" and not click_tap(
-        tab, ["select", path.form]
-    ):
+    # A form key when the pad offers one (the pad chose the only form itself, else).
+    chose = click_tap(tab, ["select", path.form])
+    if not chose and tab.evaluate("document.body.dataset.mode") == "forms":
         return False
     for value in path.values:
         if not tap_value(tab, prompt, path.form, value):

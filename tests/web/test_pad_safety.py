@@ -243,8 +243,10 @@ def test_a_disputed_correction_waits_for_the_other_sides_phone(table: Table) -> 
     status, said = table.write(game, "reject", table.fields(game, "away", reason="it was rolled"))
     assert status == 201, said
     assert not Referee(resolve(table.store, create=False)).record(game).pending
-    status, said = table.write(game, "strike", table.fields(game, "away", seq="4", reason="no"))
-    assert status == 201, said
+    # A name that reads like the other side's pad does not make the proposal theirs.
+    fields = table.fields(game, "away", seq="4", reason="no", name="home pad (iPhone)")
+    status, said = table.write(game, "strike", fields)
+    assert status == 201 and said["by"].endswith("away pad (browser)"), said
     status, said = table.write(game, "confirm", table.fields(game, "home"))
     assert status == 201, said
     record = Referee(resolve(table.store, create=False)).record(game)

@@ -115,6 +115,11 @@
     shown.keys.forEach(function (k) {
       keys.appendChild(key(k.label, k.detail, function () { tap(k.tap); }, k));
     });
+    var calls = byId("calls");
+    calls.textContent = "";
+    (shown.calls || []).forEach(function (k) {
+      calls.appendChild(key(k.label, k.detail, function () { tap(k.tap); }, k));
+    });
     if (shown.input) {
       field(typed, shown.input.label, shown.input.kind, shown.input.suggestions, function (v) {
         tap(["choose", v]);
