@@ -47,6 +47,13 @@
     return mark ? mark.getAttribute("data-version") : "";
   }
 
+  // The newest version this phone has seen: the live parts', or its keys' (fetched after its
+  // own write is recorded, before the live parts may have followed).
+  function seenVersion() {
+    var written = Number(body.getAttribute("data-answer-version")) || 0;
+    return String(Math.max(Number(liveVersion()) || 0, Number(keysVersion) || 0, written));
+  }
+
   function say(text, status) {
     said.textContent = text;
     said.className = "said " + (status >= 400 ? "refused" : "recorded");
@@ -215,7 +222,7 @@
     if (!fixing) {
       return;
     }
-    var fields = { reason: byId("fixreason").value, version: liveVersion() };
+    var fields = { reason: byId("fixreason").value, version: seenVersion() };
     if (fixing.seq) {
       fields.seq = fixing.seq;
     }
@@ -249,7 +256,7 @@
     }
     var act = button.getAttribute("data-act");
     if (act === "confirm") {
-      send("confirm", { version: liveVersion() });
+      send("confirm", { version: seenVersion() });
     } else {
       openFix(act, button.getAttribute("data-seq"), button.getAttribute("data-text"));
     }
