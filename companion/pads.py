@@ -17,7 +17,7 @@ from contextlib import closing, contextmanager
 from typing import Any
 from uuid import UUID
 
-from companion.store import Store, libpq_kwargs
+from companion.store import Store, StoreError, libpq_kwargs
 
 TABLE = "pad_codes"
 SIDES = ("home", "away")
@@ -39,6 +39,21 @@ class PadCodes:
 
     @contextmanager
     def _cursor(self) -> Iterator[Any]:
+        """A cursor on the codes' table (made if missing); a store that refuses is one line."""
+        try:
+            with self._opened() as cur:
+                yield cur
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"the pad codes could not be read or written: {exc}") from None
+        except Exception as exc:
+            if type(exc).__module__.split(".")[0] != "psycopg":
+                raise
+            raise StoreError(
+                self.store.scrub(f"the pad codes could not be read or written: {exc}")
+            ) from None
+
+    @contextmanager
+    def _opened(self) -> Iterator[Any]:
         if self.store.postgres is not None:
             import psycopg
             from psycopg import sql

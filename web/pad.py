@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse, Response
 
 from companion.pads import PadCodes
 from companion.service import Referee, UnknownGame
+from companion.store import StoreError
 from domain.corrections import AlreadyRecorded, GameMovedOn
 from domain.people import MAX_PERSON
 from domain.ruleset import IllegalEntry
@@ -147,7 +148,10 @@ class Pads:
         if not self.token_ok(fields.get("token", ""), game_id):
             raise Refused(403, "refused: the pad page's token is missing or stale; reload it")
         address = request.client.host if request.client else "?"
-        side = self.side_for(game_id, fields.get("code", ""), address)
+        # The codes are read from the store (a revoke counts at once), off the event loop.
+        side = await anyio.to_thread.run_sync(
+            self.side_for, game_id, fields.get("code", ""), address
+        )
         agent = request.headers.get("user-agent", "")
         return fields, side, by_of(fields.get("name", ""), side, agent)
 
@@ -163,6 +167,8 @@ class Pads:
             version = version_of(fields)
         except Refused as refused:
             return answer(refused.status, str(refused))
+        except StoreError as exc:
+            return answer(503, one_line(exc))
 
         def run() -> int:
             with self.lock:
@@ -177,6 +183,8 @@ class Pads:
             return answer(404, one_line(exc))
         except IllegalEntry as exc:
             return answer(400, one_line(exc))
+        except StoreError as exc:
+            return answer(503, one_line(exc))
         return answer(201, "recorded", version=now, by=by)
 
     def keys(self, game_id: UUID, taps: list[Any]) -> dict[str, Any]:
