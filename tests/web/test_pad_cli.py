@@ -140,3 +140,42 @@ def test_serve_with_pad_over_https_with_a_self_signed_certificate(tmp_path: Path
     finally:
         served.stop()
     assert "go together" in refused(store, "serve", "--pad", "--tls-cert", str(cert))
+
+
+def test_serve_with_pad_on_a_postgresql_store(tmp_path: Path) -> None:
+    """The league's store: the codes live in its schema; the CLI and the server share them."""
+    from uuid import uuid4
+
+    from tests.companion.conftest import require_postgres
+
+    address = require_postgres()
+    import psycopg
+
+    schema = f"t_{uuid4().hex[:12]}"
+    with psycopg.connect(address) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    store = f"{address}?schema={schema}"
+    try:
+        referee = Referee(resolve(store, create=True))
+        game = referee.start("rushzone", "Bears", "Packers", by="setup").game_id.hex
+        served = serve(store, "--pad")
+        try:
+            url = served.url.rstrip("/")
+            code = zebra(store, "pad", "code", game[:8], "--side", "away").stdout.strip()
+            assert f"away pad code {code}" in served.banner
+            fields = {
+                "token": page_token(f"{url}/game/{game}/pad"),
+                "code": code,
+                "text": "toss away",
+                "version": str(referee.game(referee.find(game)).version),
+            }
+            status, answer = post(f"{url}/game/{game}/entries", fields, url)
+            assert status == 201 and answer["by"] == "away pad (browser)", answer
+            zebra(store, "pad", "revoke", game[:8])
+            status, answer = post(f"{url}/game/{game}/entries", fields, url)
+            assert status == 403, answer
+        finally:
+            served.stop()
+    finally:
+        with psycopg.connect(address) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
