@@ -976,27 +976,21 @@ def serve(
         if (missing.name or "").split(".")[0] not in WEB_PACKAGES:
             raise
         raise fail("zebra serve needs the web extra: pip install -e '.[web]'") from None
-    if (tls_cert is None) != (tls_key is None):
-        raise fail("--tls-cert and --tls-key go together: give both files, or neither")
-    tls = (str(tls_cert), str(tls_key)) if tls_cert and tls_key else None
-    for given in tls or ():
-        if not Path(given).is_file():
-            raise fail(f"no such file: {given}")
+    tls = tls_files(tls_cert, tls_key)
     referee = open_referee(store)
     try:
         sock = listen(host, port)
     except CannotServe as exc:
         raise fail(str(exc)) from None
     url = url_of(sock, tls=tls is not None)
-    mode = "with pads" if pad else "read-only"
-    typer.echo(f"Serving the games of {referee.store}, {mode}, at {url}")
+    typer.echo(
+        f"Serving the games of {referee.store}, {'with pads' if pad else 'read-only'}, at {url}"
+    )
     typer.echo(f"  {url}game/ID  one game;  {url}game/ID/overlay  its stream overlay")
     if pad:
         from companion.pad_cli import announce
 
-        typer.echo(f"  {url}game/ID/pad  a side's pad, with its code:")
-        for line in announce(referee, url):
-            typer.echo(line)
+        say(announce(referee, url))
     if exposed(host):
         typer.echo(
             f"  Note: {host} is reachable from other machines: anyone who can reach this port "
@@ -1008,6 +1002,18 @@ def serve(
     with contextlib.suppress(KeyboardInterrupt):
         run(referee, sock, pad=pad, tls=tls)
     typer.echo("Stopped.")
+
+
+def tls_files(cert: Path | None, key: Path | None) -> tuple[str, str] | None:
+    """The certificate and key ``zebra serve`` is given for HTTPS (both, or neither)."""
+    if (cert is None) != (key is None):
+        raise fail("--tls-cert and --tls-key go together: give both files, or neither")
+    if cert is None or key is None:
+        return None
+    for given in (cert, key):
+        if not given.is_file():
+            raise fail(f"no such file: {given}")
+    return str(cert), str(key)
 
 
 # The tablet is a program of its own (the zebra-tablet entry point): the CLI starts it rather

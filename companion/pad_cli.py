@@ -85,7 +85,7 @@ def announce(referee: Referee, url: str, qr: bool = True) -> list[str]:
     from companion.pads import PadCodes
 
     codes = PadCodes(referee.store)
-    lines: list[str] = []
+    lines = [f"  {url}game/ID/pad  a side's pad, with its code:"]
     for status in referee.playing():
         game_id = UUID(str(status["game_id"]))
         made = codes.ensure(game_id)
@@ -95,7 +95,7 @@ def announce(referee: Referee, url: str, qr: bool = True) -> list[str]:
             lines.append(f"    {side} pad code {made[side]}   {link}")
             if qr:
                 lines += qr_lines(link)
-    if not lines:
+    if len(lines) == 1:
         lines.append("  No game in play yet: zebra pad code ID --side home makes a game's codes.")
     return lines
 

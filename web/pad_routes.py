@@ -72,13 +72,7 @@ def pad_routes(hub: Any, referee: Referee) -> list[Route]:
 
         return endpoint
 
-    routes = [
-        Route("/game/{game}/pad", page, methods=["GET", "HEAD"]),
-        Route("/game/{game}/pad/events", stream, methods=["GET", "HEAD"]),
-        Route("/game/{game}/pad/keys", keys, methods=["GET", "HEAD"]),
-    ]
-    routes += [
-        Route(f"/game/{{game}}/{name}", write(make), methods=["POST"])
-        for name, make in pads.WRITES.items()
-    ]
-    return routes
+    reads = {"pad": page, "pad/events": stream, "pad/keys": keys}
+    routes = [Route(f"/game/{{game}}/{p}", e, methods=["GET", "HEAD"]) for p, e in reads.items()]
+    writes = {name: write(make) for name, make in pads.WRITES.items()}
+    return routes + [Route(f"/game/{{game}}/{p}", e, methods=["POST"]) for p, e in writes.items()]
