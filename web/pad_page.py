@@ -56,8 +56,9 @@ def pad_parts(snap: Snapshot, game_id: UUID) -> Parts:
         )
     waiting = ""
     if record.pending:
+        # The notice at the top says which correction waits; here are its two answers.
         waiting = (
-            f'<p class="notice">Waiting for the other coach: {e(record.pending)}</p>'
+            '<p class="sub">The correction waiting (above) is for the other coach to answer:</p>'
             '<div class="keys"><button type="button" class="key" data-act="confirm">CONFIRM'
             '</button><button type="button" class="key" data-act="reject">REJECT</button></div>'
         )
