@@ -809,7 +809,3 @@ class Game(Aggregate, Corrections):
             self._stored[step["seq"]] = made
             if step.get("checkpoint") is not None:
                 self._keep(step["seq"], step["rulings"], step["checkpoint"], made.rules)
-
-
-def _sides_dict(sides: Sides | None) -> dict[str, Any] | None:
-    return None if sides is None else sides.to_dict()

@@ -17,7 +17,7 @@ from domain.corrections import Proposal, command_digest, describe
 from domain.game_fold import Fold
 from domain.people import person, reason_or, same_person
 from domain.ruleset import IllegalEntry
-from domain.sides import Sides
+from domain.sides import sides_dict
 from domain.timeline import (
     Correction,
     CorrectionLog,
@@ -428,7 +428,7 @@ class Corrections(Fold):
                 reason=p.reason,
                 by=by,
                 at=at,
-                sides=_sides_dict(outcome.resolved.get(p.seq)),
+                sides=sides_dict(outcome.resolved.get(p.seq)),
                 correction=cid,
                 command=digest,
             )
@@ -441,7 +441,7 @@ class Corrections(Fold):
                 reason=p.reason,
                 by=by,
                 at=at,
-                sides=_sides_dict(outcome.resolved.get(seq)),
+                sides=sides_dict(outcome.resolved.get(seq)),
                 correction=cid,
                 command=digest,
             )
@@ -474,7 +474,7 @@ class Corrections(Fold):
                     reason=why,
                     by=by,
                     at=at,
-                    sides=_sides_dict(entry.sides),
+                    sides=sides_dict(entry.sides),
                     correction=cid,
                     command=None,
                 )
@@ -597,7 +597,3 @@ class Corrections(Fold):
         for place, now in enumerate(steps[1:], outcome.kept + 1):
             self._made(place, now)
         return outcome
-
-
-def _sides_dict(sides: Sides | None) -> dict[str, Any] | None:
-    return None if sides is None else sides.to_dict()

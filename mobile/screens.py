@@ -230,7 +230,6 @@ class ReasonPopup(BackView):
         for mode in app().correction_modes:
             modes.add_widget(ModeButton(source=MODE_LABELS[mode], mode=mode))
 
-
     def typing(self) -> None:
         """The table's own reason: a text field and USE in place of the reasons."""
         box = self.ids.reasons
@@ -377,6 +376,9 @@ class TableScreen(Screen):
 
     pad_version = NumericProperty(0)
     interrupt_version = NumericProperty(0)
+    # The field's, the banner's and the prompt's heights (dp) with the clock panel's rows taken
+    # from them (mobile.gauges.room_for_panel).
+    bands = DictProperty({"field": 52.0, "banner": 44.0, "prompt": 48.0})
     # The pad's recording look is on (see _show_recording), and the button it holds.
     recording = BooleanProperty(False)
     held = ObjectProperty(None, allownone=True)

@@ -103,6 +103,9 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
             version = referee.enter(other.game_id, entry, by="screenshots", expect=version).version
         h.DRAW_FRAMES = False
         app = h.launch(referee, screen=screen)
+        # A moment's card stays up until the next tap, not for a few seconds of this machine's
+        # time: the pictures do not depend on how fast it draws them.
+        app.moment_seconds = float("inf")
         try:
             app.go_home()
             if full:
@@ -126,6 +129,7 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
                     app.tap_value(value)
                 h.frames()
                 shot("table-rushzone-touchdown")
+                app.hide_moment()  # the coach's next tap, on UNDO
                 app.ask_undo()
                 h.frames()
                 shot("undo-reason")

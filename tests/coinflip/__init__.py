@@ -33,7 +33,6 @@ RULES = kernel.Rules(
     prompts=PROMPTS,
     handlers={"toss": {"toss": coin_toss}, "play": {"flip": flip, "flag": flag}},
     final_line=kernel.final_line,
-    grammar=True,
 )
 
 
