@@ -97,6 +97,8 @@ def announce(referee: Referee, url: str, qr: bool = True) -> list[str]:
                 lines += qr_lines(link)
     if len(lines) == 1:
         lines.append("  No game in play yet: zebra pad code ID --side home makes a game's codes.")
+    if url.split("://")[1].startswith(("127.", "[::1]", "localhost")):
+        lines.append("  (this machine only: for the phones, --host an address they reach)")
     return lines
 
 

@@ -93,7 +93,7 @@ def test_serve_with_pad_prints_each_side_a_code_and_link_and_without_it_none(
     for side in ("home", "away"):
         mine = zebra(store, "pad", "code", game[:8], "--side", side).stdout.strip()
         assert f"{side} pad code {mine}   {served.url}game/{game}/pad#code={mine}" in said
-    assert "with pads" in said
+    assert "with pads" in said and "(this machine only: for the phones, --host" in said
     plain = serve(store)
     plain.stop()
     assert "pad code" not in plain.banner and "read-only" in plain.banner
@@ -179,3 +179,15 @@ def test_serve_with_pad_on_a_postgresql_store(tmp_path: Path) -> None:
     finally:
         with psycopg.connect(address) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def test_serve_with_pad_and_no_game_in_play_says_how_to_make_codes(tmp_path: Path) -> None:
+    store = str(tmp_path / "empty.sqlite")
+    Referee(resolve(store, create=True)).start("rushzone", "A", "B", by="setup")
+    referee = Referee(resolve(store, create=False))
+    game = referee.find(None)
+    referee.set_aside(game, "abandoned", by="setup")
+    served = serve(store, "--pad")
+    served.stop()
+    assert "No game in play yet: zebra pad code ID --side home" in served.banner
+    assert "pad code " not in served.banner.split("No game in play yet")[0]
