@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.scripts import parse_script
 from companion.service import Referee
 from companion.store import resolve
 from tests.web.browser import Browser, Tab, png_header
@@ -23,17 +24,22 @@ TARGETS = "main.pad button, main.pad input"
 
 
 @pytest.fixture(scope="module")
-def pads(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, str]]:
+def pads(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, str, str]]:
     folder = tmp_path_factory.mktemp("layout")
     store = str(folder / "league.sqlite")
     referee = Referee(resolve(store, create=True))
     game = referee.start("rushzone", "Bears", "Packers", by="setup").game_id
     for text in example_entries(9):
         referee.enter(game, text, by="setup")
+    # A card game at its first scoring play, once both rosters are in: the forms due now.
+    cards = referee.start("gridironmasters", "Bears", "Packers", by="setup").game_id
+    script = parse_script((ROOT / "examples" / "gridironmasters-full.zebra").read_text())
+    for _, text in script.lines[:26]:
+        referee.enter(cards, text, by="setup")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_STATE_HOME", str(folder / "state"))
         served = serve(store, "--pad")
-    yield served, game.hex
+    yield served, game.hex, cards.hex
     served.stop()
 
 
@@ -55,9 +61,9 @@ def misfits(tab: Tab) -> list[str]:
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_pad_target_is_48_px_and_inside_the_viewport(
-    pads: tuple[Served, str], browser: Browser, width: int, height: int
+    pads: tuple[Served, str, str], browser: Browser, width: int, height: int
 ) -> None:
-    served, game = pads
+    served, game, _ = pads
     tab = phone(browser, pad_links(served.banner)[(game[:8], "home")], width, height)
     # The next entry is a white-dice roll: six faces for each of six dice, two tapped.
     assert tab.evaluate("document.body.dataset.mode") == "choices"
@@ -80,6 +86,30 @@ def test_every_pad_target_is_48_px_and_inside_the_viewport(
     assert not misfits(tab), misfits(tab)
     # The coach's code field and the log's AMEND/STRIKE keys are among the targets measured.
     assert tab.evaluate("document.querySelectorAll('#padlog button').length") >= 2
+    tab.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_card_games_forms_fit_with_what_each_enters_under_it(
+    pads: tuple[Served, str, str], browser: Browser, width: int, height: int
+) -> None:
+    served, _, cards = pads
+    tab = phone(browser, pad_links(served.banner)[(cards[:8], "away")], width, height)
+    assert tab.evaluate("document.body.dataset.mode") == "forms"
+    labels = tab.evaluate(
+        "Array.from(document.querySelectorAll('#keys button span')).map(s => s.textContent)"
+    )
+    assert {"DISCARD", "OFFENSE", "PLAY", "CARD"} <= set(labels), labels
+    # Each keyword on one line: a key's label is no taller than one line of its text.
+    tall = tab.evaluate(
+        "Array.from(document.querySelectorAll('#keys button span')).filter(s =>"
+        " s.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(s).fontSize))"
+        ".map(s => s.textContent)"
+    )
+    assert tall == [], tall
+    assert not misfits(tab), misfits(tab)
+    if (width, height) == SIZES[0]:
+        (SHOTS / "pad-cards-390x844.png").write_bytes(tab.screenshot())
     tab.close()
 
 

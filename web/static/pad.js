@@ -69,6 +69,7 @@
     big.textContent = label;
     button.appendChild(big);
     if (detail) {
+      button.className += " form";
       var small = document.createElement("small");
       small.textContent = detail;
       button.appendChild(small);
