@@ -20,8 +20,9 @@ os.environ.setdefault("TYPER_USE_RICH", "0")
 
 import typer  # noqa: E402
 
+from companion import serve_cli, views
 from companion import store as stores
-from companion import views
+from companion.pad_cli import pad_app
 from domain import rulesets
 from domain.corrections import AlreadyRecorded
 from domain.ruleset import IllegalEntry
@@ -399,9 +400,7 @@ StrikeInvalid = Annotated[
 
 @app.command()
 @refereed
-def history(
-    game: GameArg = None, named: GameOption = None, store: StoreOption = None
-) -> None:
+def history(game: GameArg = None, named: GameOption = None, store: StoreOption = None) -> None:
     """Every entry ever made: number, who, when, its ruling, and every correction to it."""
     referee = open_referee(store)
     game_id = referee.find(one_game(game, named))
@@ -792,6 +791,8 @@ league_app = typer.Typer(
     help="Every game in the store: standings and games in progress.", no_args_is_help=True
 )
 app.add_typer(league_app, name="league")
+# zebra pad code / revoke: the web pads' join codes (companion/pad_cli.py).
+app.add_typer(pad_app, name="pad")
 
 
 TimeoutOption = Annotated[
@@ -935,51 +936,8 @@ def league_games(store: StoreOption = None) -> None:
         )
 
 
-# The packages of the web extra: a missing one is named with how to install it.
-WEB_PACKAGES = ("starlette", "uvicorn", "anyio", "h11")
-
-
-@app.command()
-@refereed
-def serve(
-    store: StoreOption = None,
-    host: Annotated[
-        str,
-        typer.Option(
-            help="Address to listen on; anything but loopback shows every game of the store "
-            "to the network (see README)"
-        ),
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port)")
-    ] = 8000,
-) -> None:
-    """Show the store's games live in a browser, read-only: the league, each game, an overlay."""
-    try:
-        # Imported here so that no other command pays for (or needs) the web extra.
-        from web.app import CannotServe, exposed, listen, run, url_of
-    except ImportError as missing:
-        if (missing.name or "").split(".")[0] not in WEB_PACKAGES:
-            raise
-        raise fail("zebra serve needs the web extra: pip install -e '.[web]'") from None
-    referee = open_referee(store)
-    try:
-        sock = listen(host, port)
-    except CannotServe as exc:
-        raise fail(str(exc)) from None
-    url = url_of(sock)
-    typer.echo(f"Serving the games of {referee.store}, read-only, at {url}")
-    typer.echo(f"  {url}game/ID  one game;  {url}game/ID/overlay  its stream overlay")
-    if exposed(host):
-        typer.echo(
-            f"  Note: {host} is reachable from other machines: anyone who can reach this port "
-            "sees every game in the store (team names, entries, who entered them and why)."
-        )
-    typer.echo("Ctrl-C stops.")
-    # The server closes its connections first; then it passes Ctrl-C on as the interrupt.
-    with contextlib.suppress(KeyboardInterrupt):
-        run(referee, sock)
-    typer.echo("Stopped.")
+# zebra serve (and --pad): companion/serve_cli.py, as `serve` is a command of its own size.
+app.command()(refereed(serve_cli.serve))
 
 
 # The tablet is a program of its own (the zebra-tablet entry point): the CLI starts it rather

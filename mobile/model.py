@@ -133,7 +133,7 @@ def elsewhere(commands: Mapping[int, tuple[str | None, str]], since: int) -> str
 
 def spot_texts(status: dict[str, Any]) -> list[str]:
     """Shorter ways to say where the ball is, for a narrow scoreboard: "SF 49ers 30", "SF49 30"."""
-    from mobile.pad import short_names
+    from companion.entry_pad import short_names
 
     names = team_names(status)
     out = []

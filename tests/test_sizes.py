@@ -16,7 +16,7 @@ MAX_FUNCTION = 60
 
 # Over the bound today (lines); the next split of each removes it.
 FILES_OVER: dict[str, int] = {
-    "companion/cli.py": 1149,
+    "companion/cli.py": 1107,
     "companion/heads.py": 776,
     "companion/service.py": 1314,
     "companion/store.py": 668,

@@ -3,7 +3,8 @@
 One task follows the store's notification log (``web.follow``) a few times a second, in a worker
 thread so the pages never wait on the store; pages render from the latest snapshot, and each
 open page's event stream (server-sent events) is woken when the snapshot changes and sends the
-parts of the page whose HTML changed. Only GET and HEAD are answered: nothing can be entered.
+parts of the page whose HTML changed. Only GET and HEAD are answered, so nothing can be entered,
+unless served with ``--pad`` (web/pad_routes.py: a side's join code is needed for every write).
 """
 
 from __future__ import annotations
@@ -47,7 +48,12 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-STATIC = {"zebra.js": "text/javascript", "zebra.css": "text/css"}
+STATIC = {
+    "zebra.js": "text/javascript",
+    "zebra.css": "text/css",
+    "pad.js": "text/javascript",
+    "pad.css": "text/css",
+}
 
 
 class CannotServe(Exception):
@@ -177,10 +183,11 @@ def loopback_name(host: bytes) -> bool:
         return False
 
 
-def create_app(referee: Referee, private: bool = True) -> Starlette:
+def create_app(referee: Referee, private: bool = True, pad: bool = False) -> Starlette:
     """The web app over the referee's store; the log is read once before the first page.
 
-    ``private``: served on loopback, so requests must be addressed to this machine.
+    ``private``: served on loopback, so requests must be addressed to this machine. ``pad``:
+    each game's pad page too, and the writes a side's code allows (web/pad_routes.py).
     """
     follower = Follower(referee)
     follower.catch_up()
@@ -195,6 +202,10 @@ def create_app(referee: Referee, private: bool = True) -> Starlette:
         Route("/game/{game}/overlay/events", stream_endpoint(hub, OVERLAY), methods=read),
         Route("/static/{name}", static_file, methods=read),
     ]
+    if pad:
+        from web.pad_routes import pad_routes
+
+        routes += pad_routes(hub, referee)
     middleware = [Middleware(LoopbackOnly)] if private else []
     app = Starlette(routes=routes, lifespan=following(hub), middleware=middleware)
     app.state.hub = hub
@@ -314,10 +325,10 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def url_of(sock: socket.socket) -> str:
+def url_of(sock: socket.socket, tls: bool = False) -> str:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/"
+    return f"{'https' if tls else 'http'}://{shown}:{port}/"
 
 
 def exposed(host: str) -> bool:
@@ -341,11 +352,21 @@ class Server(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
-def run(referee: Referee, sock: socket.socket) -> None:
-    """Serve until Ctrl-C (or SIGTERM), which ends every open page's stream first."""
+def run(
+    referee: Referee, sock: socket.socket, pad: bool = False, tls: tuple[str, str] | None = None
+) -> None:
+    """Serve until Ctrl-C (or SIGTERM), which ends every open page's stream first; with ``tls``
+    (certificate and key files) over HTTPS."""
     address = sock.getsockname()[0]
-    app = create_app(referee, private=ipaddress.ip_address(address.split("%")[0]).is_loopback)
+    private = ipaddress.ip_address(address.split("%")[0]).is_loopback
+    app = create_app(referee, private=private, pad=pad)
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, timeout_graceful_shutdown=2, lifespan="on"
+        app,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=2,
+        lifespan="on",
+        ssl_certfile=tls[0] if tls else None,
+        ssl_keyfile=tls[1] if tls else None,
     )
     Server(config, app.state.hub).run(sockets=[sock])

@@ -108,6 +108,6 @@ def serve(store: str, *extra: str, seconds: float = 30) -> Served:
             process.wait()
             raise AssertionError(f"zebra serve did not start: {said[-800:]}")
         said += chunk
-    found = re.search(r"at (http://\S+/)", said)
+    found = re.search(r"at (https?://\S+/)", said)
     assert found, said
     return Served(found.group(1), process, store, said)
