@@ -41,7 +41,7 @@ from uuid import UUID
 from eventsourcing.persistence import ApplicationRecorder, StoredEvent
 
 from companion.integrity import StoreDamaged, Where, check_columns, stored_link
-from companion.summaries import TRACKING_NAME, Row, Summary, digest, row_from
+from companion.summaries import TRACKING_NAME, Row, Summary, digest, row_from, status_text
 
 if TYPE_CHECKING:  # the drivers are imported when a store of their kind is opened
     from eventsourcing.postgres import PostgresApplicationRecorder
@@ -49,7 +49,13 @@ if TYPE_CHECKING:  # the drivers are imported when a store of their kind is open
 
 HEADS_TABLE = "game_heads"
 TRACKING_TABLE = "zebra_tracking"
-PLAYING_INDEX = "game_heads_playing"
+STATUS_TABLE = "game_status"
+# Games not finished, for ``latest_playing``: on ``finished`` alone, which an entry does not
+# change (the index before it, also on ``touched``, was rewritten by every entry).
+PLAYING_INDEX = "game_heads_unfinished"
+OLD_PLAYING_INDEX = "game_heads_playing"
+# PostgreSQL: the share of each heads page filled by inserts (the rest is for updates).
+HEADS_FILLFACTOR = 50
 # The summary's columns, added to the head row (SQLite type, PostgreSQL type).
 SUMMARY_COLUMNS = {
     "summary_version": ("INTEGER", "bigint"),
@@ -68,24 +74,56 @@ SUMMARY_COLUMNS = {
     "digest": ("TEXT", "text"),
     "copy_of": ("TEXT", "text"),
     "set_aside": ("TEXT", "text"),
+    # The status is kept in STATUS_TABLE (a checkpoint and the steps after it): the size of the
+    # checkpoint and the bytes of the steps since, which decide when the next one is due.
+    "status_size": ("INTEGER", "bigint"),
+    "status_steps": ("INTEGER", "bigint"),
 }
+# What a status is read from: the row's text (a row written before the status was kept apart),
+# else the row says the status is in STATUS_TABLE.
+STATUS_COLUMNS = "status, status_size"
 # What a listing reads of each row: everything but the status text.
 SCALARS = (
     "game_id, version, link, touched, summary_version, ruleset, home, away, finished, winner, "
     "score_home, score_away, entries, last_at, status_hash, digest, copy_of, set_aside"
 )
+# ``finished`` is written apart (FINISH), and only when it changes: the one indexed column, so
+# that an entry's write leaves the index alone (on PostgreSQL, a HOT update).
 WRITTEN = (
-    "game_id, version, link, summary_version, ruleset, home, away, finished, winner, "
-    "score_home, score_away, entries, last_at, status, status_hash, digest, copy_of, set_aside"
+    "game_id, version, link, summary_version, ruleset, home, away, winner, "
+    "score_home, score_away, entries, last_at, status, status_hash, digest, copy_of, set_aside, "
+    "status_size, status_steps"
 )
 UPSERT_SUMMARY = (
-    f"INSERT INTO {{heads}} AS h ({WRITTEN}, touched) VALUES ("
-    + ", ".join(["%s"] * 18)
+    f"INSERT INTO {{heads}} AS h ({WRITTEN}, finished, touched) VALUES ("
+    + ", ".join(["%s"] * 20)
     + ", (SELECT {nid} FROM {events} WHERE originator_id = %s "
     "ORDER BY originator_version DESC LIMIT 1)) ON CONFLICT (game_id) DO UPDATE SET "
     + ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in WRITTEN.split(",")[1:])
     + ", touched = excluded.touched WHERE excluded.version > h.version "
     "OR (excluded.version = h.version AND excluded.link = h.link)"
+)
+# The row holds the summary of this version, with this status (the status writes below are
+# made only where the summary's upsert was).
+HOLDS = (
+    "EXISTS (SELECT 1 FROM {heads} WHERE game_id = %s AND summary_version = %s "
+    "AND status_hash = %s)"
+)
+FINISH = (
+    "UPDATE {heads} SET finished = %s WHERE game_id = %s AND summary_version = %s "
+    "AND status_hash = %s AND (finished IS NULL OR finished <> %s)"
+)
+# A checkpoint replaces every status row of the game; a step is added after the last.
+CLEAR_STATUS = "DELETE FROM {status} WHERE game_id = %s AND " + HOLDS
+PUT_STATUS = (
+    "INSERT INTO {status} (game_id, version, whole, body) SELECT %s, %s, %s, %s WHERE "
+    + HOLDS
+    + " ON CONFLICT (game_id, version) DO UPDATE SET whole = excluded.whole, body = excluded.body"
+)
+READ_STATUS = "SELECT version, whole, body FROM {status} WHERE game_id = %s ORDER BY version"
+KEPT_BEFORE = (
+    "SELECT status_hash, status_size, status_steps, status IS NULL AS apart FROM {heads} "
+    "WHERE game_id = %s"
 )
 # A write whose every game got its summary moves the tracking record to the store's last event,
 # unless an event after it belongs to another game (written by a Zebra that keeps no summaries):
@@ -243,8 +281,9 @@ def _as_head(game: Any, version: Any, link: Any) -> Head:
     return Head(version, link)
 
 
-def summary_params(key: Any, head: Head, s: Summary) -> tuple[Any, ...]:
-    """The parameters of UPSERT_SUMMARY for game ``key`` (as the store writes ids)."""
+def summary_params(key: Any, head: Head, s: Summary, kept: Kept) -> tuple[Any, ...]:
+    """The parameters of UPSERT_SUMMARY for game ``key`` (as the store writes ids): the row
+    holds no status text (``kept`` says where it is)."""
     return (
         key,
         head.version,
@@ -253,19 +292,62 @@ def summary_params(key: Any, head: Head, s: Summary) -> tuple[Any, ...]:
         s.ruleset,
         s.home,
         s.away,
-        int(s.finished),
         s.winner,
         s.score_home,
         s.score_away,
         s.entries,
         s.last_at,
-        s.status,
+        None,
         s.status_hash,
         digest(s.game_id.hex, head.version, head.link, s),
         s.copy_of,
         s.set_aside,
+        kept.size,
+        kept.steps,
+        int(s.finished),
         key,
     )
+
+
+@dataclass(frozen=True)
+class Kept:
+    """How a summary's status is kept: a checkpoint (the whole text) or a step after the last
+    one, the checkpoint's size and the bytes of the steps written since it."""
+
+    whole: bool
+    body: str
+    size: int
+    steps: int
+
+
+def kept_as(s: Summary, before: Any) -> Kept:
+    """A step after the status the row holds (``before``: its status_hash, status_size,
+    status_steps, and whether its status is kept apart), else a checkpoint: none is kept, it
+    is not the status the step follows, or the steps since the checkpoint would outgrow it.
+
+    So a status is read from at most twice its size, and a checkpoint costs no more than the
+    steps it follows."""
+    whole = Kept(True, s.status, len(s.status.encode("utf-8")), 0)
+    if before is None or s.step is None or not before["apart"]:
+        return whole
+    size, steps = before["status_size"], before["status_steps"]
+    if not isinstance(size, int) or not isinstance(steps, int):
+        return whole
+    step = len(s.step.encode("utf-8"))
+    if before["status_hash"] != s.step_of or steps + step > size:
+        return whole
+    return Kept(False, s.step, size, steps + step)
+
+
+def status_writes(key: Any, s: Summary, kept: Kept) -> list[tuple[str, tuple[Any, ...]]]:
+    """The statements (templates and parameters) that keep a summary's status, made after its
+    upsert and only where it was made (HOLDS), and ``finished`` where it changed."""
+    holds = (key, s.version, s.status_hash)
+    out: list[tuple[str, tuple[Any, ...]]] = [(FINISH, (int(s.finished), *holds, int(s.finished)))]
+    if kept.whole:
+        out.append((CLEAR_STATUS, (key, *holds)))
+    out.append((PUT_STATUS, (key, s.version, int(kept.whole), kept.body, *holds)))
+    return out
 
 
 def new_games(stored_events: Sequence[StoredEvent]) -> int:
@@ -299,7 +381,7 @@ class KeepsSummaries:
 
     def _write_summaries(
         self,
-        execute: Callable[[Any, Sequence[Any]], Any],
+        cursor: Any,
         stored_events: Sequence[StoredEvent],
         summaries: dict[Any, Summary] | None,
     ) -> None:
@@ -311,13 +393,18 @@ class KeepsSummaries:
             summary = (summaries or {}).get(game)
             key = self._key(game)
             if summary is not None and summary.version == head.version:
-                execute(self._sql(UPSERT_SUMMARY), summary_params(key, head, summary))
+                cursor.execute(self._sql(KEPT_BEFORE), (key,))
+                found = cursor.fetchall()
+                kept = kept_as(summary, found[0] if found else None)
+                cursor.execute(self._sql(UPSERT_SUMMARY), summary_params(key, head, summary, kept))
+                for template, params in status_writes(key, summary, kept):
+                    cursor.execute(self._sql(template), params)
             else:
                 complete = False
-                execute(self._sql(UPSERT_HEAD), (key, head.version, head.link))
+                cursor.execute(self._sql(UPSERT_HEAD), (key, head.version, head.link))
         if complete and heads:
             keys = [self._key(g) for g in heads]
-            execute(
+            cursor.execute(
                 self._sql(ADVANCE_TRACKING.replace("{none_of}", self._none_of(keys))),
                 (new_games(stored_events), self._none_of_param(keys)),
             )
@@ -340,13 +427,21 @@ class KeepsSummaries:
 
     def select_row(self, game: UUID, *, status: bool = True) -> Row | None:
         """The game's head row with its summary (and its status text), or None: no row."""
-        columns = f"{SCALARS}, status" if status else SCALARS
+        columns = f"{SCALARS}, {STATUS_COLUMNS}" if status else SCALARS
         rows = self._read(
             self._sql(f"SELECT {columns} FROM {{heads}} WHERE game_id = %s"), (self._key(game),)
         )
         if not rows:
             return None
-        return row_from(dict(rows[0]), game, game.hex)
+        return row_from(self._with_status(dict(rows[0]), game), game, game.hex)
+
+    def _with_status(self, values: dict[str, Any], game: UUID) -> dict[str, Any]:
+        """A row's values with its status text: in the row (written before the status was kept
+        apart), or read from its checkpoint and the steps after it."""
+        if values.get("status") is None and values.get("status_size") is not None:
+            found = self._read(self._sql(READ_STATUS), (self._key(game),))
+            values["status"] = status_text(found or [])
+        return values
 
     def select_rows(self, where: str = "", params: Sequence[Any] = ()) -> list[Row] | None:
         """Every head row (its summary without the status text), most recently played first."""
@@ -368,7 +463,7 @@ class KeepsSummaries:
         """Every head row (with its status text only if asked), a page at a time: memory for
         one page."""
         after: Any = None
-        columns = f"{SCALARS}, status" if status else SCALARS
+        columns = f"{SCALARS}, {STATUS_COLUMNS}" if status else SCALARS
         while True:
             where = "" if after is None else "WHERE game_id > %s"
             if isinstance(after, bytes):
@@ -382,7 +477,8 @@ class KeepsSummaries:
             for values in rows or []:
                 game = _game_or_none(values["game_id"])
                 if game is not None:
-                    yield row_from(dict(values), game, game.hex)
+                    found = self._with_status(dict(values), game) if status else dict(values)
+                    yield row_from(found, game, game.hex)
             if not rows or len(rows) < page:
                 return
             after = rows[-1]["game_id"]
@@ -451,10 +547,11 @@ class KeepsSummaries:
         """Write summaries folded from the events (each only over a head at most as far on), and
         move the tracking record from ``move[0]`` to ``move[1]`` counting ``move[2]`` new games.
         False if another process moved the tracking record first (nothing of it is written)."""
-        statements: list[tuple[Any, Sequence[Any]]] = [
-            (self._sql(UPSERT_SUMMARY), summary_params(self._key(s.game_id), head, s))
-            for s, head in filled
-        ]
+        statements: list[tuple[Any, Sequence[Any]]] = []
+        for s, head in filled:
+            key, kept = self._key(s.game_id), kept_as(s, None)
+            statements.append((self._sql(UPSERT_SUMMARY), summary_params(key, head, s, kept)))
+            statements += [(self._sql(t), p) for t, p in status_writes(key, s, kept)]
         if move is not None:
             statements.append((self._sql(MOVE_TRACKING), (move[1], move[2], move[0])))
         changed = self._write(statements)
@@ -501,8 +598,13 @@ START_TRACKING = (
     f"INSERT INTO {{tracking}} (name, position, games) VALUES ('{TRACKING_NAME}', 0, 0) "
     "ON CONFLICT (name) DO NOTHING"
 )
-CREATE_PLAYING_INDEX = (
-    f"CREATE INDEX IF NOT EXISTS {PLAYING_INDEX} ON {{heads}} (finished, touched)"
+CREATE_PLAYING_INDEX = f"CREATE INDEX IF NOT EXISTS {PLAYING_INDEX} ON {{heads}} (finished)"
+DROP_OLD_PLAYING_INDEX = f"DROP INDEX IF EXISTS {OLD_PLAYING_INDEX}"
+# The statuses kept apart from the head rows: per game a checkpoint (``whole``) and the steps
+# after it, each written once (a checkpoint deletes the rows before it).
+CREATE_STATUS = (
+    "CREATE TABLE IF NOT EXISTS {status} (game_id {key} NOT NULL, version BIGINT NOT NULL, "
+    "whole INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version)){rowid}"
 )
 
 
@@ -527,6 +629,7 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
                 *super().construct_create_table_statements(),
                 f"CREATE TABLE IF NOT EXISTS {HEADS_TABLE} (game_id TEXT PRIMARY KEY, "
                 "version INTEGER NOT NULL, link TEXT NOT NULL) WITHOUT ROWID",
+                CREATE_STATUS.format(status=STATUS_TABLE, key="TEXT", rowid=" WITHOUT ROWID"),
             ]
 
         def _create_table(self, c: SQLiteCursor) -> None:
@@ -539,9 +642,15 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
                     c.execute(f"ALTER TABLE {HEADS_TABLE} ADD COLUMN {name} {kind}")
             # Only what is missing: a write here would wait for (or fail against) another
             # process's write each time a store is opened.
-            c.execute(self._sql("SELECT name FROM sqlite_master WHERE name = %s"), (PLAYING_INDEX,))
-            if not c.fetchall():
+            c.execute(
+                self._sql("SELECT name FROM sqlite_master WHERE name IN (%s, %s)"),
+                (PLAYING_INDEX, OLD_PLAYING_INDEX),
+            )
+            indexes = {row["name"] for row in c.fetchall()}
+            if PLAYING_INDEX not in indexes:
                 c.execute(self._sql(CREATE_PLAYING_INDEX))
+            if OLD_PLAYING_INDEX in indexes:
+                c.execute(self._sql(DROP_OLD_PLAYING_INDEX))
             c.execute(self._sql(CREATE_TRACKING))
             c.execute(self._sql(f"SELECT 1 FROM {{tracking}} WHERE name = '{TRACKING_NAME}'"))
             if not c.fetchall():
@@ -551,7 +660,7 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
             self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
         ) -> Sequence[int] | None:
             returning = super()._insert_events(c, stored_events, **kwargs)
-            self._write_summaries(c.execute, stored_events, kwargs.get("summaries"))
+            self._write_summaries(c, stored_events, kwargs.get("summaries"))
             return returning
 
         def _sql(self, template: str) -> str:
@@ -559,6 +668,7 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
                 heads=HEADS_TABLE,
                 events=self.events_table_name,
                 tracking=TRACKING_TABLE,
+                status=STATUS_TABLE,
                 nid="rowid",
                 none_of="{none_of}",
             ).replace("%s", "?")
@@ -676,6 +786,12 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
                 ).format(*table, Identifier(self.datastore.originator_id_type))
             )
             self.sql_create_statements.append(self._sql(CREATE_TRACKING))
+            self.sql_create_statements.append(
+                SQL(CREATE_STATUS.replace("{rowid}", "")).format(
+                    status=Identifier(self.datastore.schema, STATUS_TABLE),
+                    key=SQL(self.datastore.originator_id_type),
+                )
+            )
             self.select_heads_statement = SQL("SELECT game_id, version, link FROM {0}.{1}").format(
                 *table
             )
@@ -700,11 +816,20 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
                             )
                         )
                 curs.execute(
-                    "SELECT 1 FROM pg_indexes WHERE schemaname = %s AND indexname = %s",
-                    (schema, PLAYING_INDEX),
+                    "SELECT indexname FROM pg_indexes WHERE schemaname = %s "
+                    "AND indexname IN (%s, %s)",
+                    (schema, PLAYING_INDEX, OLD_PLAYING_INDEX),
                 )
-                if not curs.fetchall():
+                indexes = {row["indexname"] for row in curs.fetchall()}
+                if PLAYING_INDEX not in indexes:
                     curs.execute(self._sql(CREATE_PLAYING_INDEX))
+                if OLD_PLAYING_INDEX in indexes:
+                    curs.execute(
+                        SQL("DROP INDEX IF EXISTS {0}").format(
+                            Identifier(schema, OLD_PLAYING_INDEX)
+                        )
+                    )
+                self._leave_room(curs)
                 curs.execute(
                     self._sql(f"SELECT 1 FROM {{tracking}} WHERE name = '{TRACKING_NAME}'")
                 )
@@ -718,7 +843,23 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
             # Another cursor of the same connection and transaction: the events' cursor must
             # keep the insert's notification ids for the library to fetch.
             with curs.connection.cursor() as heads:
-                self._write_summaries(heads.execute, stored_events, kwargs.get("summaries"))
+                self._write_summaries(heads, stored_events, kwargs.get("summaries"))
+
+        def _leave_room(self, curs: Cursor[DictRow]) -> None:
+            """Room on each page of the heads table for the next version of its rows, so that
+            an entry's update is a HOT one, pruned in place rather than left for vacuum."""
+            curs.execute(
+                "SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = "
+                "c.relnamespace WHERE n.nspname = %s AND c.relname = %s",
+                (self.datastore.schema, HEADS_TABLE),
+            )
+            found = curs.fetchall()
+            if found and f"fillfactor={HEADS_FILLFACTOR}" not in (found[0]["reloptions"] or []):
+                curs.execute(
+                    SQL("ALTER TABLE {0} SET (fillfactor = " + str(HEADS_FILLFACTOR) + ")").format(
+                        Identifier(self.datastore.schema, HEADS_TABLE)
+                    )
+                )
 
         def _sql(self, template: str) -> Any:
             schema = self.datastore.schema
@@ -726,6 +867,7 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
                 heads=Identifier(schema, HEADS_TABLE),
                 events=Identifier(schema, self.events_table_name),
                 tracking=Identifier(schema, TRACKING_TABLE),
+                status=Identifier(schema, STATUS_TABLE),
                 nid=SQL("notification_id"),
             )
 
