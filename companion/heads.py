@@ -113,14 +113,19 @@ FINISH = (
     "UPDATE {heads} SET finished = %s WHERE game_id = %s AND summary_version = %s "
     "AND status_hash = %s AND (finished IS NULL OR finished <> %s)"
 )
-# A checkpoint replaces every status row of the game; a step is added after the last.
-CLEAR_STATUS = "DELETE FROM {status} WHERE game_id = %s AND " + HOLDS
+# Every status row is written once and kept (no update, no delete: no dead rows on PostgreSQL,
+# no page freed and taken again on SQLite): a checkpoint or a step, at the version it ends.
 PUT_STATUS = (
     "INSERT INTO {status} (game_id, version, whole, body) SELECT %s, %s, %s, %s WHERE "
     + HOLDS
     + " ON CONFLICT (game_id, version) DO UPDATE SET whole = excluded.whole, body = excluded.body"
 )
-READ_STATUS = "SELECT version, whole, body FROM {status} WHERE game_id = %s ORDER BY version"
+# A game's status at a version: its last checkpoint up to it, and the steps after that.
+READ_STATUS = (
+    "SELECT version, whole, body FROM {status} WHERE game_id = %s AND version <= %s AND "
+    "version >= (SELECT MAX(version) FROM {status} WHERE game_id = %s AND whole = 1 AND "
+    "version <= %s) ORDER BY version"
+)
 KEPT_BEFORE = (
     "SELECT status_hash, status_size, status_steps, status IS NULL AS apart FROM {heads} "
     "WHERE game_id = %s"
@@ -344,8 +349,6 @@ def status_writes(key: Any, s: Summary, kept: Kept) -> list[tuple[str, tuple[Any
     upsert and only where it was made (HOLDS), and ``finished`` where it changed."""
     holds = (key, s.version, s.status_hash)
     out: list[tuple[str, tuple[Any, ...]]] = [(FINISH, (int(s.finished), *holds, int(s.finished)))]
-    if kept.whole:
-        out.append((CLEAR_STATUS, (key, *holds)))
     out.append((PUT_STATUS, (key, s.version, int(kept.whole), kept.body, *holds)))
     return out
 
@@ -439,7 +442,8 @@ class KeepsSummaries:
         """A row's values with its status text: in the row (written before the status was kept
         apart), or read from its checkpoint and the steps after it."""
         if values.get("status") is None and values.get("status_size") is not None:
-            found = self._read(self._sql(READ_STATUS), (self._key(game),))
+            version, key = values.get("summary_version"), self._key(game)
+            found = self._read(self._sql(READ_STATUS), (key, version, key, version))
             values["status"] = status_text(found or [])
         return values
 
@@ -601,7 +605,7 @@ START_TRACKING = (
 CREATE_PLAYING_INDEX = f"CREATE INDEX IF NOT EXISTS {PLAYING_INDEX} ON {{heads}} (finished)"
 DROP_OLD_PLAYING_INDEX = f"DROP INDEX IF EXISTS {OLD_PLAYING_INDEX}"
 # The statuses kept apart from the head rows: per game a checkpoint (``whole``) and the steps
-# after it, each written once (a checkpoint deletes the rows before it).
+# after it, each written once.
 CREATE_STATUS = (
     "CREATE TABLE IF NOT EXISTS {status} (game_id {key} NOT NULL, version BIGINT NOT NULL, "
     "whole INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version)){rowid}"
