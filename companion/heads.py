@@ -78,6 +78,8 @@ SUMMARY_COLUMNS = {
     # checkpoint and the bytes of the steps since, which decide when the next one is due.
     "status_size": ("INTEGER", "bigint"),
     "status_steps": ("INTEGER", "bigint"),
+    # Every event up to this notification id was reflected in the rows when this one was written.
+    "caught": ("INTEGER", "bigint"),
 }
 # What a status is read from: the row's text (a row written before the status was kept apart),
 # else the row says the status is in STATUS_TABLE.
@@ -95,12 +97,13 @@ WRITTEN = (
     "status_size, status_steps"
 )
 UPSERT_SUMMARY = (
-    f"INSERT INTO {{heads}} AS h ({WRITTEN}, finished, touched) VALUES ("
+    f"INSERT INTO {{heads}} AS h ({WRITTEN}, finished, touched, caught) VALUES ("
     + ", ".join(["%s"] * 20)
     + ", (SELECT {nid} FROM {events} WHERE originator_id = %s "
-    "ORDER BY originator_version DESC LIMIT 1)) ON CONFLICT (game_id) DO UPDATE SET "
+    "ORDER BY originator_version DESC LIMIT 1), %s) ON CONFLICT (game_id) DO UPDATE SET "
     + ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in WRITTEN.split(",")[1:])
-    + ", touched = excluded.touched WHERE excluded.version > h.version "
+    + ", touched = excluded.touched, caught = COALESCE(excluded.caught, h.caught) "
+    "WHERE excluded.version > h.version "
     "OR (excluded.version = h.version AND excluded.link = h.link)"
 )
 # The row holds the summary of this version, with this status (the status writes below are
@@ -130,13 +133,34 @@ KEPT_BEFORE = (
     "SELECT status_hash, status_size, status_steps, status IS NULL AS apart FROM {heads} "
     "WHERE game_id = %s"
 )
-# A write whose every game got its summary moves the tracking record to the store's last event,
-# unless an event after it belongs to another game (written by a Zebra that keeps no summaries):
-# then a reader catches up from there.
-ADVANCE_TRACKING = (
-    "UPDATE {tracking} AS t SET position = (SELECT MAX({nid}) FROM {events}), "
-    f"games = t.games + %s WHERE t.name = '{TRACKING_NAME}' AND NOT EXISTS "
-    "(SELECT 1 FROM {events} e WHERE e.{nid} > t.position AND e.originator_id {none_of})"
+# Where the summaries are current to, without a write of the tracking record per entry (#29):
+# each head row says, in ``caught``, that when it was written every event up to there was
+# reflected in the rows. The row of the game of the store's last event was the last written, so
+# the summaries are current to the greater of its ``caught`` and the tracking record's position.
+# A write asks the same of the row of the game of the event before its own (PRIOR), and is
+# current to its own last event if no event since then is another game's (CAUGHT); else (an
+# event written by a Zebra that keeps no summaries) a reader catches up from there. The tracking
+# record is written when a game is born (it counts them), and by the catch-up.
+PRIOR = (
+    "SELECT t.position AS position, (SELECT h.caught FROM {heads} h WHERE h.game_id = "
+    "(SELECT e.originator_id FROM {events} e WHERE e.{nid} < %s ORDER BY e.{nid} DESC LIMIT 1))"
+    f" AS caught FROM {{tracking}} t WHERE t.name = '{TRACKING_NAME}'"
+)
+CAUGHT = (
+    "SELECT MAX({nid}) AS last, EXISTS (SELECT 1 FROM {events} e WHERE e.{nid} > %s AND "
+    "e.originator_id {none_of}) AS behind FROM {events}"
+)
+FIRST_WRITTEN = (
+    "SELECT MIN({nid}) AS nid FROM {events} WHERE originator_id = %s AND originator_version >= %s"
+)
+TRACKED = (
+    "SELECT t.position AS position, t.games AS games, (SELECT h.caught FROM {heads} h WHERE "
+    "h.game_id = (SELECT e.originator_id FROM {events} e ORDER BY e.{nid} DESC LIMIT 1)) AS "
+    f"caught FROM {{tracking}} t WHERE t.name = '{TRACKING_NAME}'"
+)
+BORN = (
+    "UPDATE {tracking} SET position = %s, games = games + %s "
+    f"WHERE name = '{TRACKING_NAME}' AND position <= %s"
 )
 MOVE_TRACKING = (
     "UPDATE {tracking} SET position = %s, games = games + %s "
@@ -286,9 +310,11 @@ def _as_head(game: Any, version: Any, link: Any) -> Head:
     return Head(version, link)
 
 
-def summary_params(key: Any, head: Head, s: Summary, kept: Kept) -> tuple[Any, ...]:
+def summary_params(
+    key: Any, head: Head, s: Summary, kept: Kept, caught: int | None = None
+) -> tuple[Any, ...]:
     """The parameters of UPSERT_SUMMARY for game ``key`` (as the store writes ids): the row
-    holds no status text (``kept`` says where it is)."""
+    holds no status text (``kept`` says where it is); ``caught``: see PRIOR (None: as it was)."""
     return (
         key,
         head.version,
@@ -311,6 +337,7 @@ def summary_params(key: Any, head: Head, s: Summary, kept: Kept) -> tuple[Any, .
         kept.steps,
         int(s.finished),
         key,
+        caught,
     )
 
 
@@ -353,6 +380,23 @@ def status_writes(key: Any, s: Summary, kept: Kept) -> list[tuple[str, tuple[Any
     return out
 
 
+def _greater(position: Any, caught: Any) -> int:
+    """The tracking record's position, or a row's ``caught`` where that is further on."""
+    base = position if isinstance(position, int) and not isinstance(position, bool) else 0
+    if isinstance(caught, int) and not isinstance(caught, bool) and caught > base:
+        return caught
+    return base
+
+
+def _first_versions(stored_events: Sequence[StoredEvent], key: Callable[[Any], Any]) -> dict:
+    """Each game's first version in a batch being written, by the store's key of the game."""
+    first: dict[Any, int] = {}
+    for stored in stored_events:
+        k = key(stored.originator_id)
+        first[k] = min(first.get(k, stored.originator_version), stored.originator_version)
+    return first
+
+
 def new_games(stored_events: Sequence[StoredEvent]) -> int:
     """How many games a batch being written starts (their first event is in it)."""
     return len({s.originator_id for s in stored_events if s.originator_version == 1})
@@ -391,42 +435,94 @@ class KeepsSummaries:
         """In the events' transaction: each game's head, with its summary when it was given
         for the head's version; then the tracking record, if every game got its summary."""
         heads = heads_of(stored_events)
-        complete = True
+        given = summaries or {}
+        complete = all(
+            game in given and given[game].version == head.version for game, head in heads.items()
+        )
+        keys = [self._key(g) for g in heads]
+        caught, current = self._caught(cursor, stored_events, keys, complete) if heads else (0, 0)
         for game, head in heads.items():
-            summary = (summaries or {}).get(game)
+            summary = given.get(game)
             key = self._key(game)
             if summary is not None and summary.version == head.version:
                 cursor.execute(self._sql(KEPT_BEFORE), (key,))
                 found = cursor.fetchall()
                 kept = kept_as(summary, found[0] if found else None)
-                cursor.execute(self._sql(UPSERT_SUMMARY), summary_params(key, head, summary, kept))
+                cursor.execute(
+                    self._sql(UPSERT_SUMMARY), summary_params(key, head, summary, kept, caught)
+                )
                 for template, params in status_writes(key, summary, kept):
                     cursor.execute(self._sql(template), params)
             else:
-                complete = False
                 cursor.execute(self._sql(UPSERT_HEAD), (key, head.version, head.link))
-        if complete and heads:
-            keys = [self._key(g) for g in heads]
-            cursor.execute(
-                self._sql(ADVANCE_TRACKING.replace("{none_of}", self._none_of(keys))),
-                (new_games(stored_events), self._none_of_param(keys)),
-            )
+        born = new_games(stored_events)
+        if current and born:
+            cursor.execute(self._sql(BORN), (caught, born, caught))
+
+    def _caught(
+        self, cursor: Any, stored_events: Sequence[StoredEvent], keys: list[Any], complete: bool
+    ) -> tuple[int | None, bool]:
+        """What the rows of this write say they were current to (PRIOR), and whether that is
+        the store's last event (None, False: a store without a tracking record)."""
+        first: int | None = None
+        for key, version in _first_versions(stored_events, self._key).items():
+            cursor.execute(self._sql(FIRST_WRITTEN), (key, version))
+            found = cursor.fetchall()
+            nid = found[0]["nid"] if found else None
+            if isinstance(nid, int) and (first is None or nid < first):
+                first = nid
+        if first is None:
+            return None, False
+        cursor.execute(self._sql(PRIOR), (first,))
+        prior = cursor.fetchall()
+        if not prior:
+            return None, False
+        since = _greater(prior[0]["position"], prior[0]["caught"])
+        if not complete:
+            return since, False
+        cursor.execute(
+            self._sql(CAUGHT.replace("{none_of}", self._none_of(keys))),
+            (since, self._none_of_param(keys)),
+        )
+        (row,) = cursor.fetchall()
+        if row["behind"] or not isinstance(row["last"], int):
+            return since, False
+        return int(row["last"]), True
 
     def _none_of_param(self, keys: Sequence[Any]) -> Any:
         raise NotImplementedError
 
     def select_tracking(self) -> tuple[int, int] | None:
-        """The summaries' tracking record (position, games), or None if the store has none."""
-        rows = self._read(
-            self._sql(f"SELECT position, games FROM {{tracking}} WHERE name = '{TRACKING_NAME}'"),
-            (),
-        )
+        """Where the summaries are current to (see PRIOR) and how many games have a row, or
+        None if the store has no tracking record."""
+        found = self._tracking(TRACKED)
+        if found is None:
+            # A read-only store written before the rows said where they were current to.
+            found = self._tracking(
+                f"SELECT position, games, NULL AS caught FROM {{tracking}} "
+                f"WHERE name = '{TRACKING_NAME}'"
+            )
+        if found is None:
+            return None
+        position, games, caught = found
+        return _greater(position, caught), games
+
+    def _tracking(self, query: str) -> tuple[int, int, Any] | None:
+        rows = self._read(self._sql(query), ())
         if not rows:
             return None
         position, games = rows[0]["position"], rows[0]["games"]
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (position, games)):
             return None
-        return position, games
+        return position, games, rows[0]["caught"]
+
+    def _tracking_position(self) -> int | None:
+        """The position the tracking record itself holds (what the catch-up compares)."""
+        found = self._tracking(
+            f"SELECT position, games, NULL AS caught FROM {{tracking}} "
+            f"WHERE name = '{TRACKING_NAME}'"
+        )
+        return None if found is None else found[0]
 
     def select_row(self, game: UUID, *, status: bool = True) -> Row | None:
         """The game's head row with its summary (and its status text), or None: no row."""
@@ -557,7 +653,10 @@ class KeepsSummaries:
             statements.append((self._sql(UPSERT_SUMMARY), summary_params(key, head, s, kept)))
             statements += [(self._sql(t), p) for t, p in status_writes(key, s, kept)]
         if move is not None:
-            statements.append((self._sql(MOVE_TRACKING), (move[1], move[2], move[0])))
+            # Compared with what the record holds (the catch-up started from there or from a
+            # row's ``caught`` past it): two readers catching up at once count a game once.
+            held = self._tracking_position()
+            statements.append((self._sql(MOVE_TRACKING), (move[1], move[2], held)))
         changed = self._write(statements)
         return move is None or changed[-1] == 1
 
