@@ -24,7 +24,8 @@ head together: like the chain, it names damage and casual edits, not a forger wi
 
 Issue #19 grows this table into per-game summaries (companion.summaries): further columns of the
 same row, written where the head is written, with a tracking record (``zebra_tracking``) saying up
-to which event every game's summary is current.
+to which event every game's summary is current. Issue #29 keeps the status text and the position
+of the summaries out of what an entry rewrites (companion.kept).
 """
 
 from __future__ import annotations
@@ -41,6 +42,23 @@ from uuid import UUID
 from eventsourcing.persistence import ApplicationRecorder, StoredEvent
 
 from companion.integrity import StoreDamaged, Where, check_columns, stored_link
+from companion.kept import (
+    BORN,
+    CAUGHT,
+    CREATE_STATUS,
+    FIRST_WRITTEN,
+    KEPT_BEFORE,
+    MOVE_TRACKING,
+    PRIOR,
+    READ_STATUS,
+    STATUS_TABLE,
+    TRACKED,
+    Kept,
+    first_versions,
+    greater,
+    kept_as,
+    status_writes,
+)
 from companion.summaries import TRACKING_NAME, Row, Summary, digest, row_from, status_text
 
 if TYPE_CHECKING:  # the drivers are imported when a store of their kind is opened
@@ -49,7 +67,6 @@ if TYPE_CHECKING:  # the drivers are imported when a store of their kind is open
 
 HEADS_TABLE = "game_heads"
 TRACKING_TABLE = "zebra_tracking"
-STATUS_TABLE = "game_status"
 # Games not finished, for ``latest_playing``: on ``finished`` alone, which an entry does not
 # change (the index before it, also on ``touched``, was rewritten by every entry).
 PLAYING_INDEX = "game_heads_unfinished"
@@ -105,66 +122,6 @@ UPSERT_SUMMARY = (
     + ", touched = excluded.touched, caught = COALESCE(excluded.caught, h.caught) "
     "WHERE excluded.version > h.version "
     "OR (excluded.version = h.version AND excluded.link = h.link)"
-)
-# The row holds the summary of this version, with this status (the status writes below are
-# made only where the summary's upsert was).
-HOLDS = (
-    "EXISTS (SELECT 1 FROM {heads} WHERE game_id = %s AND summary_version = %s "
-    "AND status_hash = %s)"
-)
-FINISH = (
-    "UPDATE {heads} SET finished = %s WHERE game_id = %s AND summary_version = %s "
-    "AND status_hash = %s AND (finished IS NULL OR finished <> %s)"
-)
-# Every status row is written once and kept (no update, no delete: no dead rows on PostgreSQL,
-# no page freed and taken again on SQLite): a checkpoint or a step, at the version it ends.
-PUT_STATUS = (
-    "INSERT INTO {status} (game_id, version, whole, body) SELECT %s, %s, %s, %s WHERE "
-    + HOLDS
-    + " ON CONFLICT (game_id, version) DO UPDATE SET whole = excluded.whole, body = excluded.body"
-)
-# A game's status at a version: its last checkpoint up to it, and the steps after that.
-READ_STATUS = (
-    "SELECT version, whole, body FROM {status} WHERE game_id = %s AND version <= %s AND "
-    "version >= (SELECT MAX(version) FROM {status} WHERE game_id = %s AND whole = 1 AND "
-    "version <= %s) ORDER BY version"
-)
-KEPT_BEFORE = (
-    "SELECT status_hash, status_size, status_steps, status IS NULL AS apart FROM {heads} "
-    "WHERE game_id = %s"
-)
-# Where the summaries are current to, without a write of the tracking record per entry (#29):
-# each head row says, in ``caught``, that when it was written every event up to there was
-# reflected in the rows. The row of the game of the store's last event was the last written, so
-# the summaries are current to the greater of its ``caught`` and the tracking record's position.
-# A write asks the same of the row of the game of the event before its own (PRIOR), and is
-# current to its own last event if no event since then is another game's (CAUGHT); else (an
-# event written by a Zebra that keeps no summaries) a reader catches up from there. The tracking
-# record is written when a game is born (it counts them), and by the catch-up.
-PRIOR = (
-    "SELECT t.position AS position, (SELECT h.caught FROM {heads} h WHERE h.game_id = "
-    "(SELECT e.originator_id FROM {events} e WHERE e.{nid} < %s ORDER BY e.{nid} DESC LIMIT 1))"
-    f" AS caught FROM {{tracking}} t WHERE t.name = '{TRACKING_NAME}'"
-)
-CAUGHT = (
-    "SELECT MAX({nid}) AS last, EXISTS (SELECT 1 FROM {events} e WHERE e.{nid} > %s AND "
-    "e.originator_id {none_of}) AS behind FROM {events}"
-)
-FIRST_WRITTEN = (
-    "SELECT MIN({nid}) AS nid FROM {events} WHERE originator_id = %s AND originator_version >= %s"
-)
-TRACKED = (
-    "SELECT t.position AS position, t.games AS games, (SELECT h.caught FROM {heads} h WHERE "
-    "h.game_id = (SELECT e.originator_id FROM {events} e ORDER BY e.{nid} DESC LIMIT 1)) AS "
-    f"caught FROM {{tracking}} t WHERE t.name = '{TRACKING_NAME}'"
-)
-BORN = (
-    "UPDATE {tracking} SET position = %s, games = games + %s "
-    f"WHERE name = '{TRACKING_NAME}' AND position <= %s"
-)
-MOVE_TRACKING = (
-    "UPDATE {tracking} SET position = %s, games = games + %s "
-    f"WHERE name = '{TRACKING_NAME}' AND position = %s"
 )
 
 
@@ -341,62 +298,6 @@ def summary_params(
     )
 
 
-@dataclass(frozen=True)
-class Kept:
-    """How a summary's status is kept: a checkpoint (the whole text) or a step after the last
-    one, the checkpoint's size and the bytes of the steps written since it."""
-
-    whole: bool
-    body: str
-    size: int
-    steps: int
-
-
-def kept_as(s: Summary, before: Any) -> Kept:
-    """A step after the status the row holds (``before``: its status_hash, status_size,
-    status_steps, and whether its status is kept apart), else a checkpoint: none is kept, it
-    is not the status the step follows, or the steps since the checkpoint would outgrow it.
-
-    So a status is read from at most twice its size, and a checkpoint costs no more than the
-    steps it follows."""
-    whole = Kept(True, s.status, len(s.status.encode("utf-8")), 0)
-    if before is None or s.step is None or not before["apart"]:
-        return whole
-    size, steps = before["status_size"], before["status_steps"]
-    if not isinstance(size, int) or not isinstance(steps, int):
-        return whole
-    step = len(s.step.encode("utf-8"))
-    if before["status_hash"] != s.step_of or steps + step > size:
-        return whole
-    return Kept(False, s.step, size, steps + step)
-
-
-def status_writes(key: Any, s: Summary, kept: Kept) -> list[tuple[str, tuple[Any, ...]]]:
-    """The statements (templates and parameters) that keep a summary's status, made after its
-    upsert and only where it was made (HOLDS), and ``finished`` where it changed."""
-    holds = (key, s.version, s.status_hash)
-    out: list[tuple[str, tuple[Any, ...]]] = [(FINISH, (int(s.finished), *holds, int(s.finished)))]
-    out.append((PUT_STATUS, (key, s.version, int(kept.whole), kept.body, *holds)))
-    return out
-
-
-def _greater(position: Any, caught: Any) -> int:
-    """The tracking record's position, or a row's ``caught`` where that is further on."""
-    base = position if isinstance(position, int) and not isinstance(position, bool) else 0
-    if isinstance(caught, int) and not isinstance(caught, bool) and caught > base:
-        return caught
-    return base
-
-
-def _first_versions(stored_events: Sequence[StoredEvent], key: Callable[[Any], Any]) -> dict:
-    """Each game's first version in a batch being written, by the store's key of the game."""
-    first: dict[Any, int] = {}
-    for stored in stored_events:
-        k = key(stored.originator_id)
-        first[k] = min(first.get(k, stored.originator_version), stored.originator_version)
-    return first
-
-
 def new_games(stored_events: Sequence[StoredEvent]) -> int:
     """How many games a batch being written starts (their first event is in it)."""
     return len({s.originator_id for s in stored_events if s.originator_version == 1})
@@ -465,7 +366,7 @@ class KeepsSummaries:
         """What the rows of this write say they were current to (PRIOR), and whether that is
         the store's last event (None, False: a store without a tracking record)."""
         first: int | None = None
-        for key, version in _first_versions(stored_events, self._key).items():
+        for key, version in first_versions(stored_events, self._key).items():
             cursor.execute(self._sql(FIRST_WRITTEN), (key, version))
             found = cursor.fetchall()
             nid = found[0]["nid"] if found else None
@@ -477,7 +378,7 @@ class KeepsSummaries:
         prior = cursor.fetchall()
         if not prior:
             return None, False
-        since = _greater(prior[0]["position"], prior[0]["caught"])
+        since = greater(prior[0]["position"], prior[0]["caught"])
         if not complete:
             return since, False
         cursor.execute(
@@ -505,7 +406,7 @@ class KeepsSummaries:
         if found is None:
             return None
         position, games, caught = found
-        return _greater(position, caught), games
+        return greater(position, caught), games
 
     def _tracking(self, query: str) -> tuple[int, int, Any] | None:
         rows = self._read(self._sql(query), ())
@@ -703,12 +604,6 @@ START_TRACKING = (
 )
 CREATE_PLAYING_INDEX = f"CREATE INDEX IF NOT EXISTS {PLAYING_INDEX} ON {{heads}} (finished)"
 DROP_OLD_PLAYING_INDEX = f"DROP INDEX IF EXISTS {OLD_PLAYING_INDEX}"
-# The statuses kept apart from the head rows: per game a checkpoint (``whole``) and the steps
-# after it, each written once.
-CREATE_STATUS = (
-    "CREATE TABLE IF NOT EXISTS {status} (game_id {key} NOT NULL, version BIGINT NOT NULL, "
-    "whole INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, version)){rowid}"
-)
 
 
 class HeadedRecorder(HeldToHead, KeepsSummaries, ApplicationRecorder):

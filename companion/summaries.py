@@ -2,8 +2,9 @@
 
 A summary is what the screens show of a game without its play-by-play: teams, ruleset, score,
 finished and winner, the status view (``zebra status --json``), the entries that stand and the
-time of its latest recorded command. It is kept in the game's head row (companion.heads), written
-in the same transaction as the events it summarises, so a game and its summary are committed
+time of its latest recorded command. It is kept in the game's head row (companion.heads), its
+status text apart from the row (companion.kept: a checkpoint and the steps after it), written in
+the same transaction as the events it summarises, so a game and its summary are committed
 together or not at all, and reading it applies no rule and reads no event.
 
 A row is trusted only when it says what it summarises: the version and chain link of the head it
