@@ -193,7 +193,8 @@ class Referee(Application[UUID]):
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         """Save each game with its summary (in the same transaction), and keep the chain links of
         what the store took (only of that)."""
-        kwargs.setdefault("summaries", summaries_of(objs))
+        if "summaries" not in kwargs:
+            kwargs["summaries"] = summaries_of(objs)
         try:
             recordings = super().save(*objs, **kwargs)
         except BaseException:
