@@ -24,7 +24,8 @@ head together: like the chain, it names damage and casual edits, not a forger wi
 
 Issue #19 grows this table into per-game summaries (companion.summaries): further columns of the
 same row, written where the head is written, with a tracking record (``zebra_tracking``) saying up
-to which event every game's summary is current.
+to which event every game's summary is current. Issue #29 keeps the status text and the position
+of the summaries out of what an entry rewrites (companion.kept).
 """
 
 from __future__ import annotations
@@ -41,7 +42,24 @@ from uuid import UUID
 from eventsourcing.persistence import ApplicationRecorder, StoredEvent
 
 from companion.integrity import StoreDamaged, Where, check_columns, stored_link
-from companion.summaries import TRACKING_NAME, Row, Summary, digest, row_from
+from companion.kept import (
+    BORN,
+    CAUGHT,
+    CREATE_STATUS,
+    FIRST_WRITTEN,
+    KEPT_BEFORE,
+    MOVE_TRACKING,
+    PRIOR,
+    READ_STATUS,
+    STATUS_TABLE,
+    TRACKED,
+    Kept,
+    first_versions,
+    greater,
+    kept_as,
+    status_writes,
+)
+from companion.summaries import TRACKING_NAME, Row, Summary, digest, row_from, status_text
 
 if TYPE_CHECKING:  # the drivers are imported when a store of their kind is opened
     from eventsourcing.postgres import PostgresApplicationRecorder
@@ -49,7 +67,12 @@ if TYPE_CHECKING:  # the drivers are imported when a store of their kind is open
 
 HEADS_TABLE = "game_heads"
 TRACKING_TABLE = "zebra_tracking"
-PLAYING_INDEX = "game_heads_playing"
+# Games not finished, for ``latest_playing``: on ``finished`` alone, which an entry does not
+# change (the index before it, also on ``touched``, was rewritten by every entry).
+PLAYING_INDEX = "game_heads_unfinished"
+OLD_PLAYING_INDEX = "game_heads_playing"
+# PostgreSQL: the share of each heads page filled by inserts (the rest is for updates).
+HEADS_FILLFACTOR = 50
 # The summary's columns, added to the head row (SQLite type, PostgreSQL type).
 SUMMARY_COLUMNS = {
     "summary_version": ("INTEGER", "bigint"),
@@ -68,36 +91,37 @@ SUMMARY_COLUMNS = {
     "digest": ("TEXT", "text"),
     "copy_of": ("TEXT", "text"),
     "set_aside": ("TEXT", "text"),
+    # The status is kept in STATUS_TABLE (a checkpoint and the steps after it): the size of the
+    # checkpoint and the bytes of the steps since, which decide when the next one is due.
+    "status_size": ("INTEGER", "bigint"),
+    "status_steps": ("INTEGER", "bigint"),
+    # Every event up to this notification id was reflected in the rows when this one was written.
+    "caught": ("INTEGER", "bigint"),
 }
+# What a status is read from: the row's text (a row written before the status was kept apart),
+# else the row says the status is in STATUS_TABLE.
+STATUS_COLUMNS = "status, status_size"
 # What a listing reads of each row: everything but the status text.
 SCALARS = (
     "game_id, version, link, touched, summary_version, ruleset, home, away, finished, winner, "
     "score_home, score_away, entries, last_at, status_hash, digest, copy_of, set_aside"
 )
+# ``finished`` is written apart (FINISH), and only when it changes: the one indexed column, so
+# that an entry's write leaves the index alone (on PostgreSQL, a HOT update).
 WRITTEN = (
-    "game_id, version, link, summary_version, ruleset, home, away, finished, winner, "
-    "score_home, score_away, entries, last_at, status, status_hash, digest, copy_of, set_aside"
+    "game_id, version, link, summary_version, ruleset, home, away, winner, "
+    "score_home, score_away, entries, last_at, status, status_hash, digest, copy_of, set_aside, "
+    "status_size, status_steps"
 )
 UPSERT_SUMMARY = (
-    f"INSERT INTO {{heads}} AS h ({WRITTEN}, touched) VALUES ("
-    + ", ".join(["%s"] * 18)
+    f"INSERT INTO {{heads}} AS h ({WRITTEN}, finished, touched, caught) VALUES ("
+    + ", ".join(["%s"] * 20)
     + ", (SELECT {nid} FROM {events} WHERE originator_id = %s "
-    "ORDER BY originator_version DESC LIMIT 1)) ON CONFLICT (game_id) DO UPDATE SET "
+    "ORDER BY originator_version DESC LIMIT 1), %s) ON CONFLICT (game_id) DO UPDATE SET "
     + ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in WRITTEN.split(",")[1:])
-    + ", touched = excluded.touched WHERE excluded.version > h.version "
+    + ", touched = excluded.touched, caught = COALESCE(excluded.caught, h.caught) "
+    "WHERE excluded.version > h.version "
     "OR (excluded.version = h.version AND excluded.link = h.link)"
-)
-# A write whose every game got its summary moves the tracking record to the store's last event,
-# unless an event after it belongs to another game (written by a Zebra that keeps no summaries):
-# then a reader catches up from there.
-ADVANCE_TRACKING = (
-    "UPDATE {tracking} AS t SET position = (SELECT MAX({nid}) FROM {events}), "
-    f"games = t.games + %s WHERE t.name = '{TRACKING_NAME}' AND NOT EXISTS "
-    "(SELECT 1 FROM {events} e WHERE e.{nid} > t.position AND e.originator_id {none_of})"
-)
-MOVE_TRACKING = (
-    "UPDATE {tracking} SET position = %s, games = games + %s "
-    f"WHERE name = '{TRACKING_NAME}' AND position = %s"
 )
 
 
@@ -243,8 +267,11 @@ def _as_head(game: Any, version: Any, link: Any) -> Head:
     return Head(version, link)
 
 
-def summary_params(key: Any, head: Head, s: Summary) -> tuple[Any, ...]:
-    """The parameters of UPSERT_SUMMARY for game ``key`` (as the store writes ids)."""
+def summary_params(
+    key: Any, head: Head, s: Summary, kept: Kept, caught: int | None = None
+) -> tuple[Any, ...]:
+    """The parameters of UPSERT_SUMMARY for game ``key`` (as the store writes ids): the row
+    holds no status text (``kept`` says where it is); ``caught``: see PRIOR (None: as it was)."""
     return (
         key,
         head.version,
@@ -253,18 +280,21 @@ def summary_params(key: Any, head: Head, s: Summary) -> tuple[Any, ...]:
         s.ruleset,
         s.home,
         s.away,
-        int(s.finished),
         s.winner,
         s.score_home,
         s.score_away,
         s.entries,
         s.last_at,
-        s.status,
+        None,
         s.status_hash,
         digest(s.game_id.hex, head.version, head.link, s),
         s.copy_of,
         s.set_aside,
+        kept.size,
+        kept.steps,
+        int(s.finished),
         key,
+        caught,
     )
 
 
@@ -299,54 +329,120 @@ class KeepsSummaries:
 
     def _write_summaries(
         self,
-        execute: Callable[[Any, Sequence[Any]], Any],
+        cursor: Any,
         stored_events: Sequence[StoredEvent],
         summaries: dict[Any, Summary] | None,
     ) -> None:
         """In the events' transaction: each game's head, with its summary when it was given
         for the head's version; then the tracking record, if every game got its summary."""
         heads = heads_of(stored_events)
-        complete = True
+        given = summaries or {}
+        complete = all(
+            game in given and given[game].version == head.version for game, head in heads.items()
+        )
+        keys = [self._key(g) for g in heads]
+        caught, current = self._caught(cursor, stored_events, keys, complete) if heads else (0, 0)
         for game, head in heads.items():
-            summary = (summaries or {}).get(game)
+            summary = given.get(game)
             key = self._key(game)
             if summary is not None and summary.version == head.version:
-                execute(self._sql(UPSERT_SUMMARY), summary_params(key, head, summary))
+                cursor.execute(self._sql(KEPT_BEFORE), (key,))
+                found = cursor.fetchall()
+                kept = kept_as(summary, found[0] if found else None)
+                cursor.execute(
+                    self._sql(UPSERT_SUMMARY), summary_params(key, head, summary, kept, caught)
+                )
+                for template, params in status_writes(key, summary, kept):
+                    cursor.execute(self._sql(template), params)
             else:
-                complete = False
-                execute(self._sql(UPSERT_HEAD), (key, head.version, head.link))
-        if complete and heads:
-            keys = [self._key(g) for g in heads]
-            execute(
-                self._sql(ADVANCE_TRACKING.replace("{none_of}", self._none_of(keys))),
-                (new_games(stored_events), self._none_of_param(keys)),
-            )
+                cursor.execute(self._sql(UPSERT_HEAD), (key, head.version, head.link))
+        born = new_games(stored_events)
+        if current and born:
+            cursor.execute(self._sql(BORN), (caught, born, caught))
+
+    def _caught(
+        self, cursor: Any, stored_events: Sequence[StoredEvent], keys: list[Any], complete: bool
+    ) -> tuple[int | None, bool]:
+        """What the rows of this write say they were current to (PRIOR), and whether that is
+        the store's last event (None, False: a store without a tracking record)."""
+        first: int | None = None
+        for key, version in first_versions(stored_events, self._key).items():
+            cursor.execute(self._sql(FIRST_WRITTEN), (key, version))
+            found = cursor.fetchall()
+            nid = found[0]["nid"] if found else None
+            if isinstance(nid, int) and (first is None or nid < first):
+                first = nid
+        if first is None:
+            return None, False
+        cursor.execute(self._sql(PRIOR), (first,))
+        prior = cursor.fetchall()
+        if not prior:
+            return None, False
+        since = greater(prior[0]["position"], prior[0]["caught"])
+        if not complete:
+            return since, False
+        cursor.execute(
+            self._sql(CAUGHT.replace("{none_of}", self._none_of(keys))),
+            (since, self._none_of_param(keys)),
+        )
+        (row,) = cursor.fetchall()
+        if row["behind"] or not isinstance(row["last"], int):
+            return since, False
+        return int(row["last"]), True
 
     def _none_of_param(self, keys: Sequence[Any]) -> Any:
         raise NotImplementedError
 
     def select_tracking(self) -> tuple[int, int] | None:
-        """The summaries' tracking record (position, games), or None if the store has none."""
-        rows = self._read(
-            self._sql(f"SELECT position, games FROM {{tracking}} WHERE name = '{TRACKING_NAME}'"),
-            (),
-        )
+        """Where the summaries are current to (see PRIOR) and how many games have a row, or
+        None if the store has no tracking record."""
+        found = self._tracking(TRACKED)
+        if found is None:
+            # A read-only store written before the rows said where they were current to.
+            found = self._tracking(
+                f"SELECT position, games, NULL AS caught FROM {{tracking}} "
+                f"WHERE name = '{TRACKING_NAME}'"
+            )
+        if found is None:
+            return None
+        position, games, caught = found
+        return greater(position, caught), games
+
+    def _tracking(self, query: str) -> tuple[int, int, Any] | None:
+        rows = self._read(self._sql(query), ())
         if not rows:
             return None
         position, games = rows[0]["position"], rows[0]["games"]
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (position, games)):
             return None
-        return position, games
+        return position, games, rows[0]["caught"]
+
+    def _tracking_position(self) -> int | None:
+        """The position the tracking record itself holds (what the catch-up compares)."""
+        found = self._tracking(
+            f"SELECT position, games, NULL AS caught FROM {{tracking}} "
+            f"WHERE name = '{TRACKING_NAME}'"
+        )
+        return None if found is None else found[0]
 
     def select_row(self, game: UUID, *, status: bool = True) -> Row | None:
         """The game's head row with its summary (and its status text), or None: no row."""
-        columns = f"{SCALARS}, status" if status else SCALARS
+        columns = f"{SCALARS}, {STATUS_COLUMNS}" if status else SCALARS
         rows = self._read(
             self._sql(f"SELECT {columns} FROM {{heads}} WHERE game_id = %s"), (self._key(game),)
         )
         if not rows:
             return None
-        return row_from(dict(rows[0]), game, game.hex)
+        return row_from(self._with_status(dict(rows[0]), game), game, game.hex)
+
+    def _with_status(self, values: dict[str, Any], game: UUID) -> dict[str, Any]:
+        """A row's values with its status text: in the row (written before the status was kept
+        apart), or read from its checkpoint and the steps after it."""
+        if values.get("status") is None and values.get("status_size") is not None:
+            version, key = values.get("summary_version"), self._key(game)
+            found = self._read(self._sql(READ_STATUS), (key, version, key, version))
+            values["status"] = status_text(found or [])
+        return values
 
     def select_rows(self, where: str = "", params: Sequence[Any] = ()) -> list[Row] | None:
         """Every head row (its summary without the status text), most recently played first."""
@@ -368,7 +464,7 @@ class KeepsSummaries:
         """Every head row (with its status text only if asked), a page at a time: memory for
         one page."""
         after: Any = None
-        columns = f"{SCALARS}, status" if status else SCALARS
+        columns = f"{SCALARS}, {STATUS_COLUMNS}" if status else SCALARS
         while True:
             where = "" if after is None else "WHERE game_id > %s"
             if isinstance(after, bytes):
@@ -382,7 +478,8 @@ class KeepsSummaries:
             for values in rows or []:
                 game = _game_or_none(values["game_id"])
                 if game is not None:
-                    yield row_from(dict(values), game, game.hex)
+                    found = self._with_status(dict(values), game) if status else dict(values)
+                    yield row_from(found, game, game.hex)
             if not rows or len(rows) < page:
                 return
             after = rows[-1]["game_id"]
@@ -451,12 +548,16 @@ class KeepsSummaries:
         """Write summaries folded from the events (each only over a head at most as far on), and
         move the tracking record from ``move[0]`` to ``move[1]`` counting ``move[2]`` new games.
         False if another process moved the tracking record first (nothing of it is written)."""
-        statements: list[tuple[Any, Sequence[Any]]] = [
-            (self._sql(UPSERT_SUMMARY), summary_params(self._key(s.game_id), head, s))
-            for s, head in filled
-        ]
+        statements: list[tuple[Any, Sequence[Any]]] = []
+        for s, head in filled:
+            key, kept = self._key(s.game_id), kept_as(s, None)
+            statements.append((self._sql(UPSERT_SUMMARY), summary_params(key, head, s, kept)))
+            statements += [(self._sql(t), p) for t, p in status_writes(key, s, kept)]
         if move is not None:
-            statements.append((self._sql(MOVE_TRACKING), (move[1], move[2], move[0])))
+            # Compared with what the record holds (the catch-up started from there or from a
+            # row's ``caught`` past it): two readers catching up at once count a game once.
+            held = self._tracking_position()
+            statements.append((self._sql(MOVE_TRACKING), (move[1], move[2], held)))
         changed = self._write(statements)
         return move is None or changed[-1] == 1
 
@@ -501,9 +602,8 @@ START_TRACKING = (
     f"INSERT INTO {{tracking}} (name, position, games) VALUES ('{TRACKING_NAME}', 0, 0) "
     "ON CONFLICT (name) DO NOTHING"
 )
-CREATE_PLAYING_INDEX = (
-    f"CREATE INDEX IF NOT EXISTS {PLAYING_INDEX} ON {{heads}} (finished, touched)"
-)
+CREATE_PLAYING_INDEX = f"CREATE INDEX IF NOT EXISTS {PLAYING_INDEX} ON {{heads}} (finished)"
+DROP_OLD_PLAYING_INDEX = f"DROP INDEX IF EXISTS {OLD_PLAYING_INDEX}"
 
 
 class HeadedRecorder(HeldToHead, KeepsSummaries, ApplicationRecorder):
@@ -527,6 +627,7 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
                 *super().construct_create_table_statements(),
                 f"CREATE TABLE IF NOT EXISTS {HEADS_TABLE} (game_id TEXT PRIMARY KEY, "
                 "version INTEGER NOT NULL, link TEXT NOT NULL) WITHOUT ROWID",
+                CREATE_STATUS.format(status=STATUS_TABLE, key="TEXT", rowid=" WITHOUT ROWID"),
             ]
 
         def _create_table(self, c: SQLiteCursor) -> None:
@@ -539,9 +640,15 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
                     c.execute(f"ALTER TABLE {HEADS_TABLE} ADD COLUMN {name} {kind}")
             # Only what is missing: a write here would wait for (or fail against) another
             # process's write each time a store is opened.
-            c.execute(self._sql("SELECT name FROM sqlite_master WHERE name = %s"), (PLAYING_INDEX,))
-            if not c.fetchall():
+            c.execute(
+                self._sql("SELECT name FROM sqlite_master WHERE name IN (%s, %s)"),
+                (PLAYING_INDEX, OLD_PLAYING_INDEX),
+            )
+            indexes = {row["name"] for row in c.fetchall()}
+            if PLAYING_INDEX not in indexes:
                 c.execute(self._sql(CREATE_PLAYING_INDEX))
+            if OLD_PLAYING_INDEX in indexes:
+                c.execute(self._sql(DROP_OLD_PLAYING_INDEX))
             c.execute(self._sql(CREATE_TRACKING))
             c.execute(self._sql(f"SELECT 1 FROM {{tracking}} WHERE name = '{TRACKING_NAME}'"))
             if not c.fetchall():
@@ -551,7 +658,7 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
             self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
         ) -> Sequence[int] | None:
             returning = super()._insert_events(c, stored_events, **kwargs)
-            self._write_summaries(c.execute, stored_events, kwargs.get("summaries"))
+            self._write_summaries(c, stored_events, kwargs.get("summaries"))
             return returning
 
         def _sql(self, template: str) -> str:
@@ -559,6 +666,7 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
                 heads=HEADS_TABLE,
                 events=self.events_table_name,
                 tracking=TRACKING_TABLE,
+                status=STATUS_TABLE,
                 nid="rowid",
                 none_of="{none_of}",
             ).replace("%s", "?")
@@ -676,6 +784,12 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
                 ).format(*table, Identifier(self.datastore.originator_id_type))
             )
             self.sql_create_statements.append(self._sql(CREATE_TRACKING))
+            self.sql_create_statements.append(
+                SQL(CREATE_STATUS.replace("{rowid}", "")).format(
+                    status=Identifier(self.datastore.schema, STATUS_TABLE),
+                    key=SQL(self.datastore.originator_id_type),
+                )
+            )
             self.select_heads_statement = SQL("SELECT game_id, version, link FROM {0}.{1}").format(
                 *table
             )
@@ -700,11 +814,20 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
                             )
                         )
                 curs.execute(
-                    "SELECT 1 FROM pg_indexes WHERE schemaname = %s AND indexname = %s",
-                    (schema, PLAYING_INDEX),
+                    "SELECT indexname FROM pg_indexes WHERE schemaname = %s "
+                    "AND indexname IN (%s, %s)",
+                    (schema, PLAYING_INDEX, OLD_PLAYING_INDEX),
                 )
-                if not curs.fetchall():
+                indexes = {row["indexname"] for row in curs.fetchall()}
+                if PLAYING_INDEX not in indexes:
                     curs.execute(self._sql(CREATE_PLAYING_INDEX))
+                if OLD_PLAYING_INDEX in indexes:
+                    curs.execute(
+                        SQL("DROP INDEX IF EXISTS {0}").format(
+                            Identifier(schema, OLD_PLAYING_INDEX)
+                        )
+                    )
+                self._leave_room(curs)
                 curs.execute(
                     self._sql(f"SELECT 1 FROM {{tracking}} WHERE name = '{TRACKING_NAME}'")
                 )
@@ -718,7 +841,23 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
             # Another cursor of the same connection and transaction: the events' cursor must
             # keep the insert's notification ids for the library to fetch.
             with curs.connection.cursor() as heads:
-                self._write_summaries(heads.execute, stored_events, kwargs.get("summaries"))
+                self._write_summaries(heads, stored_events, kwargs.get("summaries"))
+
+        def _leave_room(self, curs: Cursor[DictRow]) -> None:
+            """Room on each page of the heads table for the next version of its rows, so that
+            an entry's update is a HOT one, pruned in place rather than left for vacuum."""
+            curs.execute(
+                "SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = "
+                "c.relnamespace WHERE n.nspname = %s AND c.relname = %s",
+                (self.datastore.schema, HEADS_TABLE),
+            )
+            found = curs.fetchall()
+            if found and f"fillfactor={HEADS_FILLFACTOR}" not in (found[0]["reloptions"] or []):
+                curs.execute(
+                    SQL("ALTER TABLE {0} SET (fillfactor = " + str(HEADS_FILLFACTOR) + ")").format(
+                        Identifier(self.datastore.schema, HEADS_TABLE)
+                    )
+                )
 
         def _sql(self, template: str) -> Any:
             schema = self.datastore.schema
@@ -726,6 +865,7 @@ def postgres_recorder() -> type[PostgresApplicationRecorder]:
                 heads=Identifier(schema, HEADS_TABLE),
                 events=Identifier(schema, self.events_table_name),
                 tracking=Identifier(schema, TRACKING_TABLE),
+                status=Identifier(schema, STATUS_TABLE),
                 nid=SQL("notification_id"),
             )
 

@@ -34,7 +34,14 @@ from companion.integrity import (
     stored_link,
 )
 from companion.store import Store, StoreError, full_disk, resolve
-from companion.summaries import Row, StillCatchingUp, Summary, has_calendar, summary_of
+from companion.summaries import (
+    Row,
+    StillCatchingUp,
+    Summary,
+    has_calendar,
+    kept_status,
+    summary_of,
+)
 from domain import schedule
 from domain.corrections import AlreadyRecorded, GameMovedOn
 from domain.identity import copy_marked, digest_of, is_copy, is_set_aside
@@ -186,7 +193,8 @@ class Referee(Application[UUID]):
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         """Save each game with its summary (in the same transaction), and keep the chain links of
         what the store took (only of that)."""
-        kwargs.setdefault("summaries", summaries_of(objs))
+        if "summaries" not in kwargs:
+            kwargs["summaries"] = summaries_of(objs)
         try:
             recordings = super().save(*objs, **kwargs)
         except BaseException:
@@ -452,9 +460,12 @@ class Referee(Application[UUID]):
         """
         game = self.game(game_id)
         loaded = game.version
+        # What the summary kept of the status before: the summary of the command keeps its
+        # step from it, not the whole status again (companion.heads.kept_as).
+        before = {game.id: kept_status(live_status(game), game.ruled_under)}
         result = act(game, expect)
         try:
-            self.save(game)
+            self.save(game, summaries=summaries_of([game], before))
         except RecordConflictError:
             fresh = self.game(game_id)
             act(fresh, loaded)
@@ -1258,15 +1269,23 @@ def last_at(events: Any) -> str:
     return ""
 
 
-def summaries_of(objs: Any) -> dict[UUID, Summary]:
-    """The summary of each game being saved, as its head will be (games with something new)."""
+def summaries_of(
+    objs: Any, before: dict[UUID, dict[str, Any]] | None = None
+) -> dict[UUID, Summary]:
+    """The summary of each game being saved, as its head will be (games with something new),
+    with its step from what was kept of its status ``before`` the command, where known."""
     from domain.game import Game
 
     out = {}
     for obj in objs:
         if isinstance(obj, Game) and obj.pending_events:
             status = live_status(obj)
-            out[obj.id] = summary_of(status, last_at(obj.pending_events), obj.ruled_under)
+            out[obj.id] = summary_of(
+                status,
+                last_at(obj.pending_events),
+                obj.ruled_under,
+                (before or {}).get(obj.id),
+            )
     return out
 
 

@@ -2,8 +2,9 @@
 
 A summary is what the screens show of a game without its play-by-play: teams, ruleset, score,
 finished and winner, the status view (``zebra status --json``), the entries that stand and the
-time of its latest recorded command. It is kept in the game's head row (companion.heads), written
-in the same transaction as the events it summarises, so a game and its summary are committed
+time of its latest recorded command. It is kept in the game's head row (companion.heads), its
+status text apart from the row (companion.kept: a checkpoint and the steps after it), written in
+the same transaction as the events it summarises, so a game and its summary are committed
 together or not at all, and reading it applies no rule and reads no event.
 
 A row is trusted only when it says what it summarises: the version and chain link of the head it
@@ -23,6 +24,7 @@ from typing import Any
 from uuid import UUID
 
 from companion.store import StoreError
+from domain import deltas
 from domain.rules_versions import BASELINE
 
 # The tracking record of the summaries: every event up to ``position`` is reflected in the rows,
@@ -55,6 +57,10 @@ class Summary:
     copy_of: str | None = None
     # Why the game was set aside (domain.identity.left_out), as its status says; None: in play.
     set_aside: str | None = None
+    # The change from the status before the command (domain.deltas, as JSON), and the hash of
+    # that status: what is kept of the status when the row holds it (companion.heads.kept_as).
+    step: str | None = None
+    step_of: str | None = None
 
     @property
     def view(self) -> dict[str, Any]:
@@ -73,15 +79,30 @@ class Summary:
         return found
 
 
+def kept_status(status: dict[str, Any], ruled_under: list[int] | None) -> dict[str, Any]:
+    """What a summary keeps of a status view: the view, and the rules versions of the game's
+    standing rulings."""
+    return status if ruled_under is None else {**status, RULED_UNDER: sorted(ruled_under)}
+
+
+def _text(kept: dict[str, Any]) -> str:
+    # In the rules' own order: the screens show the clock's keys as they come.
+    return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+
+
 def summary_of(
-    status: dict[str, Any], last_at: str, ruled_under: list[int] | None = None
+    status: dict[str, Any],
+    last_at: str,
+    ruled_under: list[int] | None = None,
+    before: dict[str, Any] | None = None,
 ) -> Summary:
     """The summary of a game from its status view (``live_status`` or ``situation.view``), and
-    the rules versions its standing rulings were made under."""
+    the rules versions its standing rulings were made under; with ``before`` (what was kept of
+    the status before the command), the step from it."""
     score = status.get("score") or {}
-    kept = status if ruled_under is None else {**status, RULED_UNDER: sorted(ruled_under)}
-    # In the rules' own order: the screens show the clock's keys as they come.
-    text = json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+    kept = kept_status(status, ruled_under)
+    text = _text(kept)
+    step = None if before is None else _text(deltas.change(before, kept))
     return Summary(
         game_id=UUID(str(status["game_id"])),
         version=int(status["version"]),
@@ -98,7 +119,29 @@ def summary_of(
         status_hash=text_hash(text),
         copy_of=status.get("copy_of") if isinstance(status.get("copy_of"), str) else None,
         set_aside=status.get("set_aside") if isinstance(status.get("set_aside"), str) else None,
+        step=step,
+        step_of=None if before is None else text_hash(_text(before)),
     )
+
+
+def status_text(rows: list[Any]) -> str | None:
+    """A status kept apart (companion.heads), from its rows in order of version: a checkpoint
+    (the whole text) and the steps after it, or None if they are not that (the row's hash then
+    fails, and the game is folded from its events)."""
+    if not rows or not rows[0]["whole"] or not all(isinstance(r["body"], str) for r in rows):
+        return None
+    if len(rows) == 1:
+        text: str = rows[0]["body"]
+        return text
+    try:
+        status = json.loads(rows[0]["body"])
+        for row in rows[1:]:
+            if row["whole"]:
+                return None
+            status = deltas.applied(status, json.loads(row["body"]))
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        return None
+    return _text(status)
 
 
 def has_calendar(s: Summary) -> bool:

@@ -21,6 +21,7 @@ import pytest
 
 from companion import service
 from companion import store as stores
+from companion.heads import HEADS_TABLE, STATUS_TABLE
 from companion.service import Referee, last_at
 from projections import record
 from tests.companion.test_heads import Db, zebra
@@ -104,7 +105,20 @@ def missing(db: Db, game: str) -> None:
     db.run(f"DELETE FROM {db.heads} WHERE game_id = ?", key(db, game))
 
 
-EVERY_STORE = [bad_json, altered, missing]
+def status_step_altered(db: Db, game: str) -> None:
+    """The game's status, kept apart from its row (a checkpoint and steps), altered at its last
+    row: the row's hash of the status no longer holds."""
+    table = db.heads.replace(HEADS_TABLE, STATUS_TABLE)
+    done = db.run(
+        f'UPDATE {table} SET body = \'{{"set": {{"down": 9}}}}\' WHERE game_id = ? AND '
+        f"version = (SELECT MAX(version) FROM {table} WHERE game_id = ?) RETURNING version",
+        key(db, game),
+        key(db, game),
+    )
+    assert len(done) == 1
+
+
+EVERY_STORE = [bad_json, altered, missing, status_step_altered]
 SQLITE_ONLY = [bad_bytes, wrong_type]
 
 
