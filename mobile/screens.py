@@ -230,7 +230,6 @@ class ReasonPopup(BackView):
         for mode in app().correction_modes:
             modes.add_widget(ModeButton(source=MODE_LABELS[mode], mode=mode))
 
-
     def typing(self) -> None:
         """The table's own reason: a text field and USE in place of the reasons."""
         box = self.ids.reasons
@@ -294,12 +293,19 @@ class StoreTrouble(BoxLayout):
     TRY AGAIN, which opens it again."""
 
 
+# The new-game screen's option rows (dp): a choice's width, and the least room for the help
+# beside the choices (else it goes above them).
+OPTION_CHOICE = 120.0
+OPTION_HELP = 360.0
+
+
 class NewGameScreen(Screen):
     """Ruleset, team names and the game's options; the service refuses bad ones with a message."""
 
     ruleset = StringProperty("rushzone")
     options = DictProperty({})
     with_rosters = BooleanProperty(False)
+    _laid_out_for: tuple[str, bool] | None = None
 
     def reset(self) -> None:
         names = catalogue.names()
@@ -324,26 +330,56 @@ class NewGameScreen(Screen):
         for toggle in self.ids.rulesets.children:
             toggle.state = "down" if toggle.value == name else "normal"
         self.with_rosters = rosters.has_rosters(name)
-        offered = catalogue.options(name)
-        self.options = {o.name: o.default for o in offered}
+        self.options = {o.name: o.default for o in catalogue.options(name)}
+        self._laid_out_for = None
+        self.lay_out_options()
+
+    def on_width(self, *_: Any) -> None:
+        self.lay_out_options()
+
+    def lay_out_options(self) -> None:
+        """A row per option: its name and help beside its choices where the screen is wide
+        enough for both, else the help above and the choices under it, a few a row."""
+        offered = catalogue.options(self.ruleset)
+        room = self.width / dp(1) - 24  # the screen's padding
+        most = max((len(o.choices) for o in offered), default=0)
+        beside = room - most * (OPTION_CHOICE + 6) >= OPTION_HELP
+        if self._laid_out_for == (self.ruleset, beside) or not self.width:
+            return
+        self._laid_out_for = (self.ruleset, beside)
+        per_row = max(1, min(most, int((room + 6) // (OPTION_CHOICE + 6))))
         box = self.ids.options
         box.clear_widgets()
         for option in offered:
-            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
-            row.add_widget(OptionLabel(source=f"[b]{option.name}[/b]  {option.help}"))
+            label = OptionLabel(source=f"[b]{option.name}[/b]  {option.help}")
+            choices = GridLayout(cols=per_row, spacing=dp(6))
             for choice in option.choices:
                 toggle = TeamToggle(
                     text=choice,
                     value=choice,
                     option=option.name,
                     group=f"option-{option.name}",
-                    state="down" if choice == option.default else "normal",
+                    state="down" if choice == self.options[option.name] else "normal",
                     allow_no_selection=False,
-                    size_hint_x=None,
-                    width=dp(120),
                 )
                 toggle.bind(on_release=lambda t: self.pick_option(t.option, t.value))
-                row.add_widget(toggle)
+                choices.add_widget(toggle)
+            if beside:
+                row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+                choices.cols = len(option.choices)
+                choices.size_hint_x = None
+                choices.width = dp(len(option.choices) * (OPTION_CHOICE + 6) - 6)
+                row.add_widget(label)
+            else:
+                lines = -(-len(option.choices) // per_row)
+                row = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
+                row.height = dp(64 + 4 + lines * 56 + (lines - 1) * 6)
+                label.size_hint_y = None
+                label.height = dp(64)
+                choices.size_hint_y = None
+                choices.height = dp(lines * 56 + (lines - 1) * 6)
+                row.add_widget(label)
+            row.add_widget(choices)
             box.add_widget(row)
 
     def pick_option(self, name: str, value: str) -> None:

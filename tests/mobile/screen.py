@@ -20,6 +20,7 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.stencilview import StencilView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
@@ -126,8 +127,11 @@ def geometry_problems(app: ZebraApp) -> list[str]:
     smallest = dp(TOUCH) - SLACK
     problems: list[str] = []
     for root in screen_roots(app):
-        for widget, seen in shown_widgets(root):
+        shown = dict(shown_widgets(root))
+        for widget, seen in shown.items():
             name = f"{type(widget).__name__} {plain(getattr(widget, 'text', ''))[:40]!r}"
+            problems += _hidden_children(widget, shown)
+            problems += _shortened(widget, name)
             if isinstance(widget, Button | TextInput) and not widget.disabled:
                 x, y, right, top = rect(widget)
                 clipped = (right - x) - (seen[2] - seen[0]) > SLACK or (top - y) - (
@@ -150,6 +154,41 @@ def geometry_problems(app: ZebraApp) -> list[str]:
     return problems
 
 
+def _says(widget: Widget) -> str:
+    """What a widget is there to say: a fitted text's source, else its text."""
+    return plain(str(getattr(widget, "source", "") or getattr(widget, "text", ""))).strip()
+
+
+def _hidden_children(parent: Widget, shown: dict[Widget, Rect]) -> list[str]:
+    """Children of a shown widget that have something to say (or take a finger) and are not
+    seen: squeezed to nothing by their layout, or pushed out of the window. A list's rows
+    scrolled out of its view are not hidden: the list scrolls to them."""
+    problems = []
+    for child in list(parent.children):
+        if child in shown or child.opacity <= 0.01 or _scrolled(child):
+            continue
+        if not (_says(child) or isinstance(child, Button | TextInput)):
+            continue
+        if isinstance(child, Button | TextInput) and child.disabled:
+            continue
+        problems.append(
+            f"{type(child).__name__} {_says(child)[:40]!r} is not seen: "
+            f"{child.width / dp(1):.0f}x{child.height / dp(1):.0f} dp at {rect(child)[:2]}"
+        )
+    return problems
+
+
+def _shortened(widget: Widget, name: str) -> list[str]:
+    """A fitted text cut down to a bare ellipsis, or to nothing: its box is far too small."""
+    source = plain(str(getattr(widget, "source", "") or "")).strip()
+    if not source or not hasattr(widget, "max_font"):
+        return []
+    text = plain(widget.text).strip()
+    if text in ("", "…") and text != source:
+        return [f"{name} shows {text!r} for {source[:40]!r}"]
+    return []
+
+
 # No screen nests widgets this deep; a walk up that goes further is a cycle.
 MAX_DEPTH = 200
 
@@ -162,7 +201,7 @@ def _scrolled(widget: Widget) -> bool:
     for _ in range(MAX_DEPTH):
         if parent is None or parent is EventLoop.window or not isinstance(parent, Widget):
             return False
-        if type(parent).__name__ in ("RecycleView", "ScrollView"):
+        if isinstance(parent, ScrollView):  # a RecycleView (the log, a picker's list) too
             return True
         parent = parent.parent
     raise AssertionError(f"{type(widget).__name__} is over {MAX_DEPTH} widgets deep")
@@ -312,7 +351,7 @@ def long_press(app: ZebraApp, seq: int) -> None:
             break
         time.sleep(0.02)
         h.frames(1)
-    row = next(r for r in h.find(app.root, "LogRow") if r.seq == seq)
+    row = log_row_in_view(app, seq)
     x, y = row.to_window(*row.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
@@ -326,3 +365,44 @@ def long_press(app: ZebraApp, seq: int) -> None:
     h.frames(2)
     touch.touch_up()
     h.frames()
+
+
+def _inside(inner: Rect, outer: Rect) -> bool:
+    return all(
+        (
+            inner[0] >= outer[0] - SLACK,
+            inner[1] >= outer[1] - SLACK,
+            inner[2] <= outer[2] + SLACK,
+            inner[3] <= outer[3] + SLACK,
+        )
+    )
+
+
+def log_row_in_view(app: ZebraApp, seq: int) -> Widget:
+    """The log row of entry ``seq``, whole in the drawer's view: the log is scrolled down to it
+    (latest first) as a finger would, a step at a time. Fails if it cannot be shown whole: a
+    drawer too short for a row."""
+    view = app.manager.current_screen.ids.log
+    h.frames(2)
+    for _ in range(60):
+        rows = [r for r in h.find(view, "LogRow") if r.seq == seq]
+        if rows and _inside(rect(rows[0]), rect(view)):
+            return rows[0]
+        room = view.children[0].height - view.height if view.children else 0.0
+        if room <= 0:
+            break
+        if rows:
+            # Scrolled by as many pixels as the row is out of the view.
+            box, seen = rect(rows[0]), rect(view)
+            off = box[3] - seen[3] if box[3] > seen[3] else box[1] - seen[1]
+            step = off / room
+        elif view.scroll_y <= 0:
+            break
+        else:
+            step = -0.1
+        view.scroll_y = min(max(view.scroll_y + step, 0.0), 1.0)
+        h.frames(2)
+    raise AssertionError(
+        f"the log row of entry {seq} cannot be shown whole in the drawer's "
+        f"{view.width / dp(1):.0f}x{view.height / dp(1):.0f} dp view"
+    )
