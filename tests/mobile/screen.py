@@ -141,16 +141,28 @@ def geometry_problems(app: ZebraApp) -> list[str]:
                     problems.append(
                         f"{name} is {widget.width / dp(1):.0f}x{widget.height / dp(1):.0f} dp"
                     )
-                if x < window[0] - SLACK or y < window[1] - SLACK:
-                    problems.append(f"{name} starts outside the window at {x:.0f},{y:.0f}")
-                if right > window[2] + SLACK or top > window[3] + SLACK:
-                    problems.append(f"{name} ends outside the window at {right:.0f},{top:.0f}")
+                # A list's row half out of its view (and so perhaps of the window) is scrolled
+                # to; the list itself is held to the window below.
+                if not _scrolled(widget):
+                    problems += _outside(name, (x, y, right, top), window)
                 if clipped and not _scrolled(widget):
                     problems.append(f"{name} is cut off by its container")
+            if isinstance(widget, ScrollView):
+                problems += _outside(f"the list {type(widget).__name__}", rect(widget), window)
             if isinstance(widget, Label):
                 problems += [f"{name}: {p}" for p in text_problems(widget)]
                 if not widget.markup and _TAG.search(widget.text):
                     problems.append(f"{name} shows its markup as text")
+    return problems
+
+
+def _outside(name: str, box: Rect, window: Rect) -> list[str]:
+    x, y, right, top = box
+    problems = []
+    if x < window[0] - SLACK or y < window[1] - SLACK:
+        problems.append(f"{name} starts outside the window at {x:.0f},{y:.0f}")
+    if right > window[2] + SLACK or top > window[3] + SLACK:
+        problems.append(f"{name} ends outside the window at {right:.0f},{top:.0f}")
     return problems
 
 
@@ -378,6 +390,18 @@ def _inside(inner: Rect, outer: Rect) -> bool:
     )
 
 
+def at_rest(view: ScrollView) -> None:
+    """Frames until a list has stopped moving: a list whose rows just changed springs back
+    into its bounds a while, and meanwhile it (not a finger) decides where it is scrolled."""
+    started = time.monotonic()
+    effect = view.effect_y
+    while effect is not None and abs(effect.velocity) > 0.01:
+        if time.monotonic() - started > 3:
+            raise AssertionError(f"the list is still moving after 3 s ({effect.velocity:.1f})")
+        time.sleep(0.01)
+        h.frames(1)
+
+
 def log_row_in_view(app: ZebraApp, seq: int) -> Widget:
     """The log row of entry ``seq``, whole in the drawer's view: the log is scrolled down to it
     (latest first) as a finger would, a step at a time. Fails if it cannot be shown whole: a
@@ -385,6 +409,7 @@ def log_row_in_view(app: ZebraApp, seq: int) -> Widget:
     view = app.manager.current_screen.ids.log
     h.frames(2)
     for _ in range(60):
+        at_rest(view)
         rows = [r for r in h.find(view, "LogRow") if r.seq == seq]
         if rows and _inside(rect(rows[0]), rect(view)):
             return rows[0]
@@ -401,8 +426,13 @@ def log_row_in_view(app: ZebraApp, seq: int) -> Widget:
         else:
             step = -0.1
         view.scroll_y = min(max(view.scroll_y + step, 0.0), 1.0)
+        # Where a finger leaves a list: its scroll effect (which springs a list back into its
+        # bounds) starts from there, at rest, as Kivy sets it when a list is resized.
+        view._update_effect_y_bounds()
         h.frames(2)
     raise AssertionError(
         f"the log row of entry {seq} cannot be shown whole in the drawer's "
-        f"{view.width / dp(1):.0f}x{view.height / dp(1):.0f} dp view"
+        f"{view.width / dp(1):.0f}x{view.height / dp(1):.0f} dp view (the row: "
+        f"{[(rect(r), r.height / dp(1)) for r in h.find(view, 'LogRow') if r.seq == seq]}, "
+        f"the view {rect(view)} at scroll {view.scroll_y:.2f})"
     )
