@@ -305,7 +305,7 @@ class NewGameScreen(Screen):
     ruleset = StringProperty("rushzone")
     options = DictProperty({})
     with_rosters = BooleanProperty(False)
-    _laid_out_for: tuple[str, bool] | None = None
+    _laid_out_for: tuple[str, bool, int] | None = None
 
     def reset(self) -> None:
         names = catalogue.names()
@@ -344,10 +344,10 @@ class NewGameScreen(Screen):
         room = self.width / dp(1) - 24  # the screen's padding
         most = max((len(o.choices) for o in offered), default=0)
         beside = room - most * (OPTION_CHOICE + 6) >= OPTION_HELP
-        if self._laid_out_for == (self.ruleset, beside) or not self.width:
-            return
-        self._laid_out_for = (self.ruleset, beside)
         per_row = max(1, min(most, int((room + 6) // (OPTION_CHOICE + 6))))
+        if self._laid_out_for == (self.ruleset, beside, per_row) or not self.width:
+            return
+        self._laid_out_for = (self.ruleset, beside, per_row)
         box = self.ids.options
         box.clear_widgets()
         for option in offered:

@@ -1,9 +1,10 @@
 """The tablet's screens as pictures in docs/screenshots/<screen>/: ``python -m mobile.screenshots``.
 
 One folder per screen the tablet is checked at (mobile.headless.SCREENS): 10" tablets at
-1280x800 and 1920x1200, an 8" tablet (density 1.33), a tablet in portrait, a phone in portrait,
-font scale 1.3. Games are played into a temporary store, the entries a coach makes tapped on
-the app's own pad, so the pictures show what a coach sees, 1st & Goal's dice picker included.
+1280x800 and 1920x1200, an 8" tablet (density 1.33), 7" tablets at 1024x600 (density 1 and
+1.33), a tablet in portrait, a phone in portrait and in landscape, font scale 1.3. Games are
+played into a temporary store, the entries a coach makes tapped on the app's own pad, so the
+pictures show what a coach sees, 1st & Goal's dice picker included.
 
 The pictures are reproducible: the games' ids and clock are fixed here (the home screen shows
 both), and every picture is drawn off screen into an image of the screen's size. ``--check``
@@ -40,7 +41,8 @@ DRIVE = ["toss home", "receive", "green 4 2", "white 6 2 4 3 5 1"]
 MID_GAME = {"redzone": 40, "thirdandlong": 24, "gridironmasters": 30}
 # 1st & Goal: entries up to a matchup, where the table names the dice the line calls for.
 DICE_AT = 11
-# The main screen gets every picture; the others the table's busiest moments.
+# The main screen gets every picture; the others New Game with Red Zone's options, the log and
+# a correction dialog, and the table's busiest moments.
 FULL = "tablet-1280x800"
 FIXED_TIME = "2026-01-02T19:30:00+00:00"
 
@@ -114,7 +116,13 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
                 shot("new-game")
                 new.pick_ruleset("thirdandlong")
                 shot("new-game-thirdandlong")
-                new.pick_ruleset("rushzone")
+            # Every screen: the game with the most options (the screen scrolls to the rest).
+            new.pick_ruleset("redzone")
+            shot("new-game-redzone")
+            new.ids.form.scroll_y = 0  # scrolled to its last options
+            shot("new-game-redzone-options")
+            new.ids.form.scroll_y = 1
+            new.pick_ruleset("rushzone")
             h.tap(new.ids.start)
             for entry in DRIVE:
                 _tap_entry(app, entry)
@@ -131,14 +139,16 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
                 shot("undo-reason")
                 app.correct("the die was cocked")
                 h.frames()
-                app.toggle_log()
-                shot("log-drawer")
-                # A long press on an earlier entry: strike, amend, insert before, revert.
-                app.ask_correction(3)
-                app.pick_mode("amend")
-                shot("log-correction")
-                app.close_correction()
-                app.toggle_log()
+            # Every screen: the log open, and a long press on an earlier entry (strike, amend,
+            # insert before, revert), its reasons in the dialog.
+            app.toggle_log()
+            shot("log-drawer")
+            app.ask_correction(3)
+            app.pick_mode("amend")
+            shot("log-correction")
+            app.close_correction()
+            app.toggle_log()
+            h.frames()
             # 1st & Goal: the dice the matchup calls for, toggled in their colours.
             script = parse_script((EXAMPLES / "firstandgoal-full.zebra").read_text("utf-8"))
             _play(app, "firstandgoal", script, DICE_AT)
