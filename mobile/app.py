@@ -27,7 +27,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -377,7 +377,10 @@ class ZebraApp(App):
         # On a tablet the open log takes the right 40% of the window: the table is laid out
         # for the rest (a phone's log covers the table instead).
         beside = self.drawer_open and not layout.table_layout(width, height).phone
-        self.lay = layout.table_layout(width * (1 - DRAWER_SHARE) if beside else width, height)
+        lay = layout.table_layout(width * (1 - DRAWER_SHARE) if beside else width, height)
+        # A tablet stays a tablet with its log open (an 8" one's 60% is under a phone's width):
+        # the drawer keeps its place beside the table, the dialogs their tablet size.
+        self.lay = replace(lay, phone=False) if beside else lay
         self._pad_trigger()
         self.interrupt_version += 1
 

@@ -341,7 +341,7 @@ class NewGameScreen(Screen):
         """A row per option: its name and help beside its choices where the screen is wide
         enough for both, else the help above and the choices under it, a few a row."""
         offered = catalogue.options(self.ruleset)
-        room = self.width / dp(1) - 24  # the screen's padding
+        room = self.width / dp(1) - 32  # the screen's padding and the scroll bar's room
         most = max((len(o.choices) for o in offered), default=0)
         beside = room - most * (OPTION_CHOICE + 6) >= OPTION_HELP
         per_row = max(1, min(most, int((room + 6) // (OPTION_CHOICE + 6))))
