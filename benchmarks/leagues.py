@@ -35,7 +35,7 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from benchmarks import games
-from benchmarks.run import AT, BY, TEAMS, say
+from benchmarks.measure import AT, BY, TEAMS, say
 from companion.service import Referee, live_status
 from companion.store import Store
 from companion.summaries import summary_of

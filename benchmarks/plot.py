@@ -58,7 +58,32 @@ def _label(value: float, unit: str) -> str:
     return f"{value:,g}" + (f" {unit}" if unit else "")
 
 
+@dataclass(frozen=True)
+class _Axes:
+    """A panel's plotting area and its two log scales: sizes across, values up."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    slow: float
+    shigh: float
+    vlow: float
+    vhigh: float
+
+    def px(self, size: float) -> float:
+        """The x of a size."""
+        width = self.right - self.left
+        return self.left + width * math.log(size / self.slow) / math.log(self.shigh / self.slow)
+
+    def py(self, value: float) -> float:
+        """The y of a value."""
+        height = self.bottom - self.top
+        return self.bottom - height * math.log(value / self.vlow) / math.log(self.vhigh / self.vlow)
+
+
 def _panel(panel: Panel, x0: float, y0: float) -> list[str]:
+    """One panel's SVG elements: its title, axes, ticks, and a line per series and side."""
     values = [
         v
         for s in panel.series
@@ -74,23 +99,31 @@ def _panel(panel: Panel, x0: float, y0: float) -> list[str]:
     if not values or not sizes:
         out.append(f'<text x="{x0 + 80:.0f}" y="{y0 + 120:.0f}">not measured</text>')
         return out
-    vlow, vhigh = min(values) / 1.5, max(values) * 1.5
-    slow, shigh = min(sizes) / 1.3, max(sizes) * 1.3
-    left, right = x0 + LEFT, x0 + PANEL_W - RIGHT
-    top, bottom = y0 + TOP, y0 + PANEL_H - BOTTOM
+    axes = _Axes(
+        left=x0 + LEFT,
+        right=x0 + PANEL_W - RIGHT,
+        top=y0 + TOP,
+        bottom=y0 + PANEL_H - BOTTOM,
+        slow=min(sizes) / 1.3,
+        shigh=max(sizes) * 1.3,
+        vlow=min(values) / 1.5,
+        vhigh=max(values) * 1.5,
+    )
+    out += _frame(panel, axes, sizes)
+    for i, s in enumerate(panel.series):
+        out += _series(s, i, axes)
+    return out
 
-    def px(size: float) -> float:
-        return left + (right - left) * math.log(size / slow) / math.log(shigh / slow)
 
-    def py(value: float) -> float:
-        return bottom - (bottom - top) * math.log(value / vlow) / math.log(vhigh / vlow)
-
-    out.append(
+def _frame(panel: Panel, axes: _Axes, sizes: list[float]) -> list[str]:
+    """The panel's box, value ticks with their grid lines, size ticks and the size axis label."""
+    left, right, top, bottom = axes.left, axes.right, axes.top, axes.bottom
+    out = [
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{right - left:.1f}" '
         f'height="{bottom - top:.1f}" fill="none" stroke="#868e96"/>'
-    )
-    for t in _ticks(vlow, vhigh):
-        y = py(t)
+    ]
+    for t in _ticks(axes.vlow, axes.vhigh):
+        y = axes.py(t)
         out.append(
             f'<line x1="{left:.1f}" x2="{right:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e9ecef"/>'
         )
@@ -99,7 +132,7 @@ def _panel(panel: Panel, x0: float, y0: float) -> list[str]:
             f"{escape(_label(t, panel.unit))}</text>"
         )
     for size in sorted(set(sizes)):
-        x = px(size)
+        x = axes.px(size)
         out.append(
             f'<text x="{x:.1f}" y="{bottom + 16:.1f}" text-anchor="middle" font-size="11">'
             f"{size:,g}</text>"
@@ -108,33 +141,39 @@ def _panel(panel: Panel, x0: float, y0: float) -> list[str]:
         f'<text x="{(left + right) / 2:.1f}" y="{bottom + 34:.1f}" text-anchor="middle" '
         f'font-size="11">{escape(panel.xlabel)}</text>'
     )
-    for i, s in enumerate(panel.series):
-        colour = COLOURS[i % len(COLOURS)]
-        points = sorted(p for p in s.points if p[0] > 0)
-        for which, dash in ((1, ""), (2, ' stroke-dasharray="5,4"')):
-            line = [(px(p[0]), py(v)) for p in points if (v := p[which]) is not None and v > 0]
-            if not line:
-                continue
-            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in line)
-            out.append(
-                f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>'
+    return out
+
+
+def _series(s: Series, i: int, axes: _Axes) -> list[str]:
+    """One series: Zebra's line (dots) and the bare line (dashed, squares), and its legend."""
+    colour = COLOURS[i % len(COLOURS)]
+    points = sorted(p for p in s.points if p[0] > 0)
+    out = []
+    for which, dash in ((1, ""), (2, ' stroke-dasharray="5,4"')):
+        line = [
+            (axes.px(p[0]), axes.py(v)) for p in points if (v := p[which]) is not None and v > 0
+        ]
+        if not line:
+            continue
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in line)
+        out.append(
+            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>'
+        )
+        for x, y in line:
+            mark = (
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{colour}"/>'
+                if which == 1
+                else f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" '
+                f'fill="white" stroke="{colour}"/>'
             )
-            for x, y in line:
-                mark = (
-                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{colour}"/>'
-                    if which == 1
-                    else f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" '
-                    f'fill="white" stroke="{colour}"/>'
-                )
-                out.append(mark)
-        ly = top + 14 + 15 * i
-        out.append(
-            f'<line x1="{left + 8:.1f}" x2="{left + 28:.1f}" y1="{ly - 4:.1f}" '
-            f'y2="{ly - 4:.1f}" stroke="{colour}" stroke-width="2"/>'
-        )
-        out.append(
-            f'<text x="{left + 32:.1f}" y="{ly:.1f}" font-size="11">{escape(s.label)}</text>'
-        )
+            out.append(mark)
+    ly = axes.top + 14 + 15 * i
+    left = axes.left
+    out.append(
+        f'<line x1="{left + 8:.1f}" x2="{left + 28:.1f}" y1="{ly - 4:.1f}" '
+        f'y2="{ly - 4:.1f}" stroke="{colour}" stroke-width="2"/>'
+    )
+    out.append(f'<text x="{left + 32:.1f}" y="{ly:.1f}" font-size="11">{escape(s.label)}</text>')
     return out
 
 

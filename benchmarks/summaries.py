@@ -28,7 +28,8 @@ from uuid import UUID
 
 from benchmarks import bare, games
 from benchmarks.leagues import League, drop, league, working_copy
-from benchmarks.run import AT, BY, Row, Sample, markdown, say, timed
+from benchmarks.measure import AT, BY, Row, Sample, say, timed
+from benchmarks.report import markdown
 from companion.service import Referee
 from companion.store import Store
 
@@ -64,75 +65,89 @@ def bare_one_row(path: Path) -> None:
 
 
 def repeat(reps: int, fn: Any) -> Sample:
+    """``fn`` timed ``reps`` times."""
     return Sample([timed(fn) for _ in range(reps)])
 
 
 def figure_summaries(workdir: Path, leagues: list[League], reps: int = 3) -> list[Row]:
+    """Figure 7 for each league: status of one game, the games listing, resume without an id
+    and the standings, in process, each against its bare counterpart."""
     rows: list[Row] = []
     for found in leagues:
-        path, label = found.path, f"{found.games:,} games"
-        with closing(sqlite3.connect(path)) as conn:
-            (last,) = conn.execute(
-                "SELECT originator_id FROM stored_events ORDER BY rowid DESC LIMIT 1"
-            ).fetchone()
-        last_game = UUID(hex=last)
-        status = repeat(reps, lambda p=path, g=last_game: fresh_status(p, g))
-        rows.append(
-            Row(
-                "7",
-                f"status of one game, {label}, in process",
-                status,
-                "s",
-                repeat(reps, lambda p=path, g=last_game: bare_status(p, g)),
-                "time",
-                "flat in games",
-                note="bare: that game's last event read through the library",
-                series="status of one game",
-                size=found.games,
-            )
-        )
-        listing = Sample()
-        for _ in range(reps):
-            referee = Referee(Store(path))
-            listing.values.append(timed(lambda r=referee: r.games()))
-        rows.append(
-            Row(
-                "7",
-                f"games listing, {label}, in process",
-                listing,
-                "s",
-                repeat(reps, lambda p=path: bare_rows(p)),
-                "time",
-                "(diagnostic)",
-                note="bare: every head row through sqlite3",
-                series="games listing",
-                size=found.games,
-            )
-        )
-        resume = Sample()
-        for _ in range(reps):
-            referee = Referee(Store(path))
-            resume.values.append(timed(lambda r=referee: r.find(None, unfinished=True)))
-            assert referee.find(None, unfinished=True) == found.playing
-        rows.append(
-            Row(
-                "7",
-                f"resume without an id (latest unfinished game), {label}, in process",
-                resume,
-                "s",
-                repeat(reps, lambda p=path: bare_one_row(p)),
-                "time",
-                "flat in games",
-                note="bare: the one row through sqlite3",
-                series="resume without an id",
-                size=found.games,
-            )
-        )
+        rows += [_status_row(found, reps), _listing_row(found, reps), _resume_row(found, reps)]
         rows += standings_rows(workdir, found, reps)
     return rows
 
 
+def _status_row(found: League, reps: int) -> Row:
+    """The status of the league's last game, against its last event read through the library."""
+    path = found.path
+    with closing(sqlite3.connect(path)) as conn:
+        (last,) = conn.execute(
+            "SELECT originator_id FROM stored_events ORDER BY rowid DESC LIMIT 1"
+        ).fetchone()
+    last_game = UUID(hex=last)
+    status = repeat(reps, lambda p=path, g=last_game: fresh_status(p, g))
+    return Row(
+        "7",
+        f"status of one game, {found.games:,} games, in process",
+        status,
+        "s",
+        repeat(reps, lambda p=path, g=last_game: bare_status(p, g)),
+        "time",
+        "flat in games",
+        note="bare: that game's last event read through the library",
+        series="status of one game",
+        size=found.games,
+    )
+
+
+def _listing_row(found: League, reps: int) -> Row:
+    """The games listing, against every head row read through sqlite3."""
+    path = found.path
+    listing = Sample()
+    for _ in range(reps):
+        referee = Referee(Store(path))
+        listing.values.append(timed(lambda r=referee: r.games()))
+    return Row(
+        "7",
+        f"games listing, {found.games:,} games, in process",
+        listing,
+        "s",
+        repeat(reps, lambda p=path: bare_rows(p)),
+        "time",
+        "(diagnostic)",
+        note="bare: every head row through sqlite3",
+        series="games listing",
+        size=found.games,
+    )
+
+
+def _resume_row(found: League, reps: int) -> Row:
+    """Resume without an id (the latest unfinished game), against that one row via sqlite3."""
+    path = found.path
+    resume = Sample()
+    for _ in range(reps):
+        referee = Referee(Store(path))
+        resume.values.append(timed(lambda r=referee: r.find(None, unfinished=True)))
+        assert referee.find(None, unfinished=True) == found.playing
+    return Row(
+        "7",
+        f"resume without an id (latest unfinished game), {found.games:,} games, in process",
+        resume,
+        "s",
+        repeat(reps, lambda p=path: bare_one_row(p)),
+        "time",
+        "flat in games",
+        note="bare: the one row through sqlite3",
+        series="resume without an id",
+        size=found.games,
+    )
+
+
 def standings_rows(workdir: Path, found: League, reps: int) -> list[Row]:
+    """The standings with every summary current, and after one more game stored without
+    summaries (its events read), each against its bare counterpart."""
     label = f"{found.games:,} games"
     current = Sample()
     for _ in range(reps):

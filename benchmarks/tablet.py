@@ -61,6 +61,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +78,7 @@ from kivy.core.text import Label as CoreLabel  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
 from benchmarks import games  # noqa: E402
-from benchmarks.run import referee_at, store_game  # noqa: E402
+from benchmarks.measure import referee_at, store_game  # noqa: E402
 from companion.service import Referee  # noqa: E402
 from domain.ruleset import EntryForm  # noqa: E402
 from mobile import app as app_module  # noqa: E402
@@ -299,26 +300,27 @@ class Bare:
             TEXTURES.enabled = True
 
 
+# What ``play`` gathers per timed press (``press``'s and ``Bare.measure``'s keys among them).
+GOT_KEYS = (
+    "press_to_frame",
+    "ack",
+    "result_to_frame",
+    "press_to_result",
+    "frames",
+    "service",
+    "redraw",
+    "bare",
+    "bare_stock",
+    "labels",
+    "renders",
+    "field_texts",
+)
+
+
 def play(app: ZebraApp, entries: list[str], first_entries: int) -> dict[str, Any]:
     """Enter ``entries`` on the pad; the last press of each is timed when it is a button, and
     its bare counterparts measured after it."""
-    got: dict[str, list[Any]] = {
-        key: []
-        for key in (
-            "press_to_frame",
-            "ack",
-            "result_to_frame",
-            "press_to_result",
-            "frames",
-            "service",
-            "redraw",
-            "bare",
-            "bare_stock",
-            "labels",
-            "renders",
-            "field_texts",
-        )
-    }
+    got: dict[str, list[Any]] = {key: [] for key in GOT_KEYS}
     untimed = 0
     count = first_entries
 
@@ -334,37 +336,44 @@ def play(app: ZebraApp, entries: list[str], first_entries: int) -> dict[str, Any
         got["redraw"].append(one_redraw(app))
 
     for text in entries:
-        keyword, *values = text.split()
-        pad = app.pad
-        assert pad is not None
-        forms = pad.prompt.forms
-        index = next(i for i, f in enumerate(forms) if fits(f, keyword, values))
         count += 1
-        if not values:
-            buttons = h.find(app.root, "FormButton", index=index)
-            if len(buttons) == 1:
-                timed(buttons[0])
-            else:
-                app.tap_form(index)
-                untimed += 1
-                h.frames(2)
-            continue
-        if pad.form is None or pad.form_index != index:
-            app.tap_form(index)
-        for value in values[:-1]:
-            app.tap_value(value)
-        h.frames(2)
-        last = values[-1]
-        buttons = h.find(app.root, "ChoiceButton", value=last) if app.pad.mode == "choices" else []
+        untimed += _enter(app, text, timed)
+    return {**got, "untimed": untimed}
+
+
+def _enter(app: ZebraApp, text: str, timed: Callable[[Any], None]) -> int:
+    """Enter one entry by taps, its last press through ``timed`` when that press is one button;
+    1 if it was entered untimed (a form with one button hidden, a number typed on the pad)."""
+    keyword, *values = text.split()
+    pad = app.pad
+    assert pad is not None
+    forms = pad.prompt.forms
+    index = next(i for i, f in enumerate(forms) if fits(f, keyword, values))
+    if not values:
+        buttons = h.find(app.root, "FormButton", index=index)
         if len(buttons) == 1:
             timed(buttons[0])
-        else:  # a number typed on the pad: entered through its handlers, not timed
-            app.tap_value(last)
-            untimed += 1
-            h.frames(2)
-        if app.banner_kind == "error":
-            raise RuntimeError(f"{text!r} refused: {app.banner_text}")
-    return {**got, "untimed": untimed}
+            return 0
+        app.tap_form(index)
+        h.frames(2)
+        return 1
+    if pad.form is None or pad.form_index != index:
+        app.tap_form(index)
+    for value in values[:-1]:
+        app.tap_value(value)
+    h.frames(2)
+    last = values[-1]
+    buttons = h.find(app.root, "ChoiceButton", value=last) if app.pad.mode == "choices" else []
+    untimed = 0
+    if len(buttons) == 1:
+        timed(buttons[0])
+    else:  # a number typed on the pad: entered through its handlers, not timed
+        app.tap_value(last)
+        untimed = 1
+        h.frames(2)
+    if app.banner_kind == "error":
+        raise RuntimeError(f"{text!r} refused: {app.banner_text}")
+    return untimed
 
 
 REDRAWS = [0]
@@ -396,6 +405,7 @@ def bare_redraws(app: ZebraApp, count: int) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Play each case with the log drawer closed and open; print the notes, then the JSON."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--dir", type=Path, required=True)
     parser.add_argument("--reps", type=int, default=5)
@@ -409,56 +419,12 @@ def main(argv: list[str] | None = None) -> None:
     redraw: list[float] = []
     renderer = ""
     game = games.finished_games("rushzone", 1, seed=7)[0]
-    n = args.long_entries
-    longer = games.typical_game(n + args.presses, seed=3)
+    longer = games.typical_game(args.long_entries + args.presses, seed=3)
     for drawer in ("closed", "open"):
-        # A new Rush Zone game started on the tablet and played to the final whistle.
-        path = args.dir / f"tablet-new-{drawer}.sqlite"
-        path.unlink(missing_ok=True)
-        app = h.launch(watch_service(referee_at(path)))
-        watch_deliveries(app)
-        renderer = renderer or gl_renderer()
-        app.start_game("rushzone", "Bears", "Packers", {})
-        h.frames(2)
-        if drawer == "open":
-            app.toggle_log()
-            h.frames(2)
-        got = play(app, game.entries[: args.new_entries or None], 0)
-        redraw += bare_redraws(app, 15)
-        h.close(app)
-        cases.append(
-            {
-                "name": f"a new Rush Zone game, all {len(game.entries)} entries, log drawer "
-                f"{drawer}"
-                if not args.new_entries
-                else f"a new Rush Zone game, its first {args.new_entries} entries, log drawer "
-                f"{drawer}",
-                **got,
-                "note": _note(got),
-            }
-        )
-        # A long stored game reopened on the tablet: the presses after its first N entries.
-        path = args.dir / f"tablet-long-{drawer}.sqlite"
-        path.unlink(missing_ok=True)
-        referee = referee_at(path)
-        first = games.ScriptedGame(longer.ruleset, longer.options, longer.entries[:n], False)
-        store_game(referee, first, "Bears", "Packers")
-        app = h.launch(watch_service(referee_at(path)))
-        watch_deliveries(app)
-        h.frames(2)
-        if drawer == "open":
-            app.toggle_log()
-            h.frames(2)
-        got = play(app, longer.entries[n:], n)
-        h.close(app)
-        cases.append(
-            {
-                "name": f"a stored {n}-entry Red Zone game, the next {args.presses} entries, "
-                f"log drawer {drawer}",
-                **got,
-                "note": _note(got),
-            }
-        )
+        case, redraws, renderer = _new_game(args, game, drawer, renderer)
+        redraw += redraws
+        cases.append(case)
+        cases.append(_stored_game(args, longer, drawer))
     for case in cases:
         print(f"{case['name']}: {case['note']}", file=sys.__stderr__, flush=True)
     print(
@@ -474,10 +440,65 @@ def main(argv: list[str] | None = None) -> None:
     )
 
 
+def _new_game(
+    args: argparse.Namespace, game: games.ScriptedGame, drawer: str, renderer: str
+) -> tuple[dict[str, Any], list[float], str]:
+    """A new Rush Zone game started on the tablet and played to the final whistle: the case,
+    the bare redraws measured after it, and the GL renderer (read once)."""
+    path = args.dir / f"tablet-new-{drawer}.sqlite"
+    path.unlink(missing_ok=True)
+    app = h.launch(watch_service(referee_at(path)))
+    watch_deliveries(app)
+    renderer = renderer or gl_renderer()
+    app.start_game("rushzone", "Bears", "Packers", {})
+    h.frames(2)
+    if drawer == "open":
+        app.toggle_log()
+        h.frames(2)
+    got = play(app, game.entries[: args.new_entries or None], 0)
+    redraws = bare_redraws(app, 15)
+    h.close(app)
+    case = {
+        "name": f"a new Rush Zone game, all {len(game.entries)} entries, log drawer {drawer}"
+        if not args.new_entries
+        else f"a new Rush Zone game, its first {args.new_entries} entries, log drawer {drawer}",
+        **got,
+        "note": _note(got),
+    }
+    return case, redraws, renderer
+
+
+def _stored_game(
+    args: argparse.Namespace, longer: games.ScriptedGame, drawer: str
+) -> dict[str, Any]:
+    """A long stored game reopened on the tablet: the presses after its first N entries."""
+    n = args.long_entries
+    path = args.dir / f"tablet-long-{drawer}.sqlite"
+    path.unlink(missing_ok=True)
+    referee = referee_at(path)
+    first = games.ScriptedGame(longer.ruleset, longer.options, longer.entries[:n], False)
+    store_game(referee, first, "Bears", "Packers")
+    app = h.launch(watch_service(referee_at(path)))
+    watch_deliveries(app)
+    h.frames(2)
+    if drawer == "open":
+        app.toggle_log()
+        h.frames(2)
+    got = play(app, longer.entries[n:], n)
+    h.close(app)
+    return {
+        "name": f"a stored {n}-entry Red Zone game, the next {args.presses} entries, "
+        f"log drawer {drawer}",
+        **got,
+        "note": _note(got),
+    }
+
+
 TARGET = 1.3
 
 
 def _median(values: list[float]) -> float:
+    """The median, 0 for no values."""
     return statistics.median(values) if values else 0.0
 
 
@@ -507,6 +528,7 @@ def verdicts(got: dict[str, Any]) -> dict[str, Any]:
 
 
 def _note(got: dict[str, Any]) -> str:
+    """One case's findings in a sentence, for the run's log."""
     v = verdicts(got)
     frames = got["frames"]
     common = statistics.mode(frames) if frames else 0

@@ -7,7 +7,7 @@ replays from its entries alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from companion.scripts import read_text
@@ -37,6 +37,28 @@ def too_deep(text: str) -> str | None:
     handful of each.
     """
     depth = deepest = dots = most_dots = 0
+    for ch in _outside_strings(text):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+        if ch == ".":
+            dots += 1
+            most_dots = max(most_dots, dots)
+        elif ch in "\n=,{":
+            # A key ends at its "="; a number's point (2.5) after it starts no key.
+            dots = 0
+    if deepest > MAX_DEPTH:
+        return f"it nests {deepest} levels of brackets; a roster needs at most {MAX_DEPTH}"
+    if most_dots > MAX_DOTS:
+        return f"a key has {most_dots} dots; a roster's keys need at most {MAX_DOTS}"
+    return None
+
+
+def _outside_strings(text: str) -> Iterator[str]:
+    """The characters of a TOML text outside its strings and comments (a comment's newline
+    is kept: it ends a key)."""
     quote = ""
     i, end = 0, len(text)
     while i < end:
@@ -61,23 +83,8 @@ def too_deep(text: str) -> str | None:
             newline = text.find("\n", i)
             i = end if newline < 0 else newline
             continue
-        if ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth = max(depth - 1, 0)
-        if ch == ".":
-            dots += 1
-            most_dots = max(most_dots, dots)
-        elif ch in "\n=,{":
-            # A key ends at its "="; a number's point (2.5) after it starts no key.
-            dots = 0
+        yield ch
         i += 1
-    if deepest > MAX_DEPTH:
-        return f"it nests {deepest} levels of brackets; a roster needs at most {MAX_DEPTH}"
-    if most_dots > MAX_DOTS:
-        return f"a key has {most_dots} dots; a roster's keys need at most {MAX_DOTS}"
-    return None
 
 
 def problems(ruleset: str, text: str, where: str) -> list[str]:

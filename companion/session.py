@@ -74,6 +74,7 @@ class Session:
         return Reply(views.situation_screen(status) + self._legal(), refused=str(exc))
 
     def handle(self, line: str) -> Reply:
+        """One line at the ``zebra>`` prompt: a session command, else an entry."""
         text = line.strip()
         if not text or text.startswith("#"):
             return Reply()
@@ -95,24 +96,28 @@ class Session:
         if word == "log":
             return Reply(views.log_lines(self.referee.log(self.game_id)))
         if word == "undo":
-            try:
-                struck, outcome = self.referee.undo(
-                    self.game_id, rest, self.by, expect=self.version
-                )
-            except GameMovedOn as exc:
-                return self._stale(exc)
-            except AlreadyRecorded as exc:
-                return Reply([f"  {exc}"])
-            except IllegalEntry as exc:
-                return Reply(refused=str(exc))
-            self._seen(outcome.status)
-            if outcome.status.get("pending"):
-                lines = [f"  Proposed striking entry {struck.seq} '{struck.text}'."]
-            else:
-                lines = [f"  Struck entry {struck.seq} '{struck.text}' ({struck.struck})."]
-            return Reply(
-                lines + views.situation_screen(outcome.status) + self._legal(outcome.prompt)
-            )
+            return self._undo(rest)
+        return self._enter(text)
+
+    def _undo(self, reason: str) -> Reply:
+        """``undo [reason]``: strike the last entry (or propose it, where disputes agree)."""
+        try:
+            struck, outcome = self.referee.undo(self.game_id, reason, self.by, expect=self.version)
+        except GameMovedOn as exc:
+            return self._stale(exc)
+        except AlreadyRecorded as exc:
+            return Reply([f"  {exc}"])
+        except IllegalEntry as exc:
+            return Reply(refused=str(exc))
+        self._seen(outcome.status)
+        if outcome.status.get("pending"):
+            lines = [f"  Proposed striking entry {struck.seq} '{struck.text}'."]
+        else:
+            lines = [f"  Struck entry {struck.seq} '{struck.text}' ({struck.struck})."]
+        return Reply(lines + views.situation_screen(outcome.status) + self._legal(outcome.prompt))
+
+    def _enter(self, text: str) -> Reply:
+        """An entry from the table, at the version this screen showed."""
         try:
             outcome = self.referee.enter(self.game_id, text, self.by, expect=self.version)
         except GameMovedOn as exc:

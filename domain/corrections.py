@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
+from typing import Any
 
 from domain.ruleset import IllegalEntry
+
+
+def command_digest(kind: str, *parts: Any, by: str) -> str:
+    """A short fingerprint of one command as given, to tell a repeat from a new command."""
+    raw = json.dumps([kind, *parts, by], ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
 
 
 class GameMovedOn(IllegalEntry):

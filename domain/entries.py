@@ -85,6 +85,36 @@ def rolls(
 
     ``labels`` maps words a person may use for a side (home, away, off, def, a team's name) to it.
     """
+    groups = _roll_groups(tokens, labels)
+    describe = " then ".join(
+        f"{spec.count} {spec.colour} for {names[spec.side]}" for spec in expected
+    )
+    if any(g[0] is not None for g in groups):
+        return _labelled_rolls(groups, expected, names, describe)
+    if len(groups) > 1:
+        if len(groups) != len(expected):
+            raise IllegalEntry(f"expected {len(expected)} rolls ({describe}); got {len(groups)}")
+        return {
+            spec.side: _count(faces(toks, what=f"{a_or_an(spec.colour)} die"), spec, names)
+            for spec, (_, toks) in zip(expected, groups, strict=True)
+        }
+    total = sum(spec.count for spec in expected)
+    flat = faces(groups[0][1] if groups else [], what=f"{a_or_an(expected[0].colour)} die")
+    if len(flat) != total:
+        raise IllegalEntry(f"expected {total} dice ({describe}); got {len(flat)}")
+    result: dict[Side, tuple[int, ...]] = {}
+    at = 0
+    for spec in expected:
+        result[spec.side] = tuple(flat[at : at + spec.count])
+        at += spec.count
+    return result
+
+
+def _roll_groups(
+    tokens: Sequence[str], labels: Mapping[str, Side]
+) -> list[tuple[Side | None, list[str]]]:
+    """The rolls as given: groups split by "/" or by a side's label, each with its side if
+    labelled; empty groups left out."""
     groups: list[tuple[Side | None, list[str]]] = [(None, [])]
     for token in _split_slashes(tokens):
         if token == "/":
@@ -96,45 +126,32 @@ def rolls(
                 groups.append((labels[token], []))
         else:
             groups[-1][1].append(token)
-    groups = [g for g in groups if g[0] is not None or g[1]]
+    return [g for g in groups if g[0] is not None or g[1]]
+
+
+def _labelled_rolls(
+    groups: list[tuple[Side | None, list[str]]],
+    expected: Sequence[RollSpec],
+    names: Mapping[Side, str],
+    describe: str,
+) -> dict[Side, tuple[int, ...]]:
+    """Rolls labelled by side: every one labelled, each side that rolls now once."""
     by_side = {spec.side: spec for spec in expected}
-    total = sum(spec.count for spec in expected)
-    describe = " then ".join(
-        f"{spec.count} {spec.colour} for {names[spec.side]}" for spec in expected
-    )
-    labelled = [g for g in groups if g[0] is not None]
+    if any(g[0] is None for g in groups):
+        raise IllegalEntry(f"label every roll with its side or none of them; expected {describe}")
     result: dict[Side, tuple[int, ...]] = {}
-    if labelled:
-        if len(labelled) != len(groups):
-            raise IllegalEntry(
-                f"label every roll with its side or none of them; expected {describe}"
-            )
-        for side, toks in groups:
-            assert side is not None
-            spec = by_side.get(side)
-            if spec is None:
-                due = " and ".join(names[s.side] for s in expected)
-                raise IllegalEntry(f"{names[side]} does not roll now; only {due} rolls")
-            if side in result:
-                raise IllegalEntry(f"{possessive(names[side])} roll was given twice")
-            result[side] = _count(faces(toks, what=f"{a_or_an(spec.colour)} die"), spec, names)
-        missing = [names[s.side] for s in expected if s.side not in result]
-        if missing:
-            raise IllegalEntry(f"missing the roll of {', '.join(missing)}; expected {describe}")
-        return result
-    if len(groups) > 1:
-        if len(groups) != len(expected):
-            raise IllegalEntry(f"expected {len(expected)} rolls ({describe}); got {len(groups)}")
-        for spec, (_, toks) in zip(expected, groups, strict=True):
-            result[spec.side] = _count(faces(toks, what=f"{a_or_an(spec.colour)} die"), spec, names)
-        return result
-    flat = faces(groups[0][1] if groups else [], what=f"{a_or_an(expected[0].colour)} die")
-    if len(flat) != total:
-        raise IllegalEntry(f"expected {total} dice ({describe}); got {len(flat)}")
-    at = 0
-    for spec in expected:
-        result[spec.side] = tuple(flat[at : at + spec.count])
-        at += spec.count
+    for side, toks in groups:
+        assert side is not None
+        spec = by_side.get(side)
+        if spec is None:
+            due = " and ".join(names[s.side] for s in expected)
+            raise IllegalEntry(f"{names[side]} does not roll now; only {due} rolls")
+        if side in result:
+            raise IllegalEntry(f"{possessive(names[side])} roll was given twice")
+        result[side] = _count(faces(toks, what=f"{a_or_an(spec.colour)} die"), spec, names)
+    missing = [names[s.side] for s in expected if s.side not in result]
+    if missing:
+        raise IllegalEntry(f"missing the roll of {', '.join(missing)}; expected {describe}")
     return result
 
 
@@ -147,6 +164,7 @@ def _split_slashes(tokens: Sequence[str]) -> list[str]:
 
 
 def _count(values: list[int], spec: RollSpec, names: Mapping[Side, str]) -> tuple[int, ...]:
+    """The faces of one side's roll, refused unless they are as many dice as it rolls."""
     if len(values) != spec.count:
         raise IllegalEntry(
             f"{names[spec.side]} rolls {spec.count} {spec.colour} "

@@ -7,7 +7,7 @@ A game's state is a frozen dataclass mixing in ``domain.teams.TwoTeams`` with a 
 of small named functions, each citing its rulebook passage in a one-line docstring:
 
     PROMPTS: dict[str, PromptFn[S]]             # phase -> (state) -> Prompt
-    HANDLERS: dict[str, dict[str, Handler[S]]]  # phase -> keyword -> (state, rest) -> outcome
+    HANDLERS: dict[str, dict[str, Handler[S]]]  # phase -> keyword -> (state, match) -> outcome
 
 and binds them once with ``Rules``; its ruleset's ``expected`` and ``apply`` are then one line::
 
@@ -20,15 +20,19 @@ and binds them once with ``Rules``; its ruleset's ``expected`` and ``apply`` are
 
 ``Rules.step`` is the whole shared step: it reads the text into words (``read``, default
 ``domain.entries.words``: lower case, control characters and over-long entries refused),
-refuses any entry after the final whistle (``game_over``), takes the keyword (``split``,
-default: the first word), refuses a keyword the phase's prompt does not offer (``not_due``:
-one wording for every game, unless ``why_not`` gives the rule's own reason), and calls the
-handler ``HANDLERS[phase][keyword]`` (or ``HANDLERS[ANY][keyword]`` for a keyword legal in any
-phase, such as a time-out) with the words after the keyword. ``after`` (optional) runs on every
+refuses any entry after the final whistle (``game_over``), and matches the words against the
+forms the phase's prompt offers (``domain.grammar.match``: the forms are the grammar, issue
+#28). An entry is accepted exactly when it matches a form: its keyword, one of the form's
+``aliases``, or a first word the form's ``bare`` takes with the keyword left out; the form's
+``read`` turns the values into the typed value the handler is given. The handler
+``HANDLERS[phase][keyword]`` (or ``HANDLERS[ANY][keyword]`` for a keyword legal in any phase,
+such as a time-out) receives the ``domain.grammar.Match`` (``match.value``, ``match.keyword``),
+never the words typed. A first word no form takes is refused as not due (``not_due``: one
+wording for every game, unless ``why_not`` gives the rule's own reason; ``split`` only names
+such a word, an alias as the keyword it stands for). ``after`` (optional) runs on every
 accepted entry's outcome, for a rule that follows any entry (1st & Goal's out-of-cards half).
-A keyword is due when it is the first word of a form the prompt offers; a handler the prompt
-does not offer is never reached. Refusals are ``IllegalEntry`` with one line: what was wrong,
-what is expected; the state is never changed by a refused entry (states are frozen).
+Refusals are ``IllegalEntry`` with one line: what was wrong, what is expected; the state is
+never changed by a refused entry (states are frozen).
 
 Shared helpers, so no game keeps its own copy:
 
@@ -91,14 +95,14 @@ class GameState(Protocol):
 
 S = TypeVar("S")
 Outcome = tuple[S, list[Ruling]]
-# A handler is given the words after the keyword, or, in a game whose forms are its grammar
-# (``Rules(grammar=True)``), the ``domain.Match`` of the entry: form and typed value.
+# A handler is given the ``domain.grammar.Match`` of the entry: the form and its typed value.
 Handler = Callable[[S, Any], tuple[S, list[Ruling]]]
 PromptFn = Callable[[S], Prompt]
 
 
 def first_word(state: Any, tokens: list[str]) -> tuple[str, list[str]]:
-    """The keyword is the first word; the rest are its values."""
+    """A refused first word is named as typed (a game's ``split`` names an alias as its
+    keyword)."""
     return tokens[0], tokens[1:]
 
 
@@ -122,10 +126,6 @@ class Rules(Generic[S]):
     why_not: Callable[[S, str], str | None] = _no_reason
     after: Callable[[S, list[Ruling]], tuple[S, list[Ruling]]] | None = None
     phase: Callable[[S], str] = field(default=_phase)
-    # The forms are the grammar (domain.grammar): each entry is matched against the forms the
-    # prompt offers, and the handler is given the match, never words; ``split`` then only names
-    # a refused first word (an alias as its keyword).
-    grammar: bool = False
 
     def prompt(self, state: S) -> Prompt:
         """Who must act now and the entries legal now: the phase's prompt function."""
@@ -137,13 +137,7 @@ class Rules(Generic[S]):
         phase = self.phase(state)
         if phase == FINAL:
             raise IllegalEntry(game_over(self.final_line(state)))
-        if self.grammar:
-            return self._matched(state, phase, tokens)
-        keyword, rest = self.split(state, tokens)
-        prompt = self.prompt(state)
-        if keyword not in due_keywords(prompt):
-            raise IllegalEntry(self.why_not(state, keyword) or not_due(keyword, prompt))
-        return self._finish(self._handler(phase, keyword)(state, rest))
+        return self._matched(state, phase, tokens)
 
     def _handler(self, phase: str, keyword: str) -> Handler[S]:
         """The handler of ``keyword`` in ``phase`` (or in every phase)."""
@@ -163,8 +157,8 @@ class Rules(Generic[S]):
         return outcome
 
     def match(self, state: S, tokens: Sequence[str]) -> Match | Refusal:
-        """The entry's words matched against the forms the prompt offers now (one matcher for
-        every game whose forms are its grammar); a first word no form takes is not due."""
+        """The entry's words matched against the forms the prompt offers now (the one matcher
+        of every game); a first word no form takes is not due."""
         prompt = self.prompt(state)
 
         def unknown(word: str) -> str:
@@ -176,54 +170,27 @@ class Rules(Generic[S]):
         return match_forms(prompt.forms, tokens, unknown=unknown)
 
     def _matched(self, state: S, phase: str, tokens: Sequence[str]) -> tuple[S, list[Ruling]]:
-        """``step`` for a game whose forms are its grammar: the handler of the matched form's
-        keyword is given the match (the form and its typed value)."""
+        """``step`` after the reading: the handler of the matched form's keyword is given the
+        match (the form and its typed value)."""
         found = self.match(state, tokens)
         if isinstance(found, Refusal):
             raise found.error()
         return self._finish(self._handler(phase, found.keyword)(state, found))
 
     def form(self, state: S, text: str) -> EntryForm | None:
-        """The form of the prompt that ``text`` answers, read as ``step`` reads it: the keyword
-        after the game's shorthands and aliases ("6 2 4 / 3 5 1" is a white roll), then the
-        form of that keyword whose words and values fit. None when no form is due for it."""
+        """The form of the prompt that ``text`` answers, read as ``step`` reads it (shorthands
+        and aliases included: "6 2 4 / 3 5 1" is a white roll); for an entry refused only for
+        its values, the form of its keyword. None when no form is due for it."""
         try:
             tokens = self.read(text)
             if self.phase(state) == FINAL:
                 return None
-            if self.grammar:
-                found = self.match(state, tokens)
-                if isinstance(found, Match):
-                    return found.form
-                return found.closest if found.recognised else None
-            keyword, rest = self.split(state, tokens)
+            found = self.match(state, tokens)
         except IllegalEntry:
             return None
-        return matching_form(self.prompt(state), keyword, rest)
-
-
-def matching_form(prompt: Prompt, keyword: str, rest: Sequence[str]) -> EntryForm | None:
-    """The form ``keyword`` and its values match among ``prompt``'s: forms of one keyword may
-    differ in further keyword words ("star home", "audible score") and in how many values they
-    take; the one whose words and count fit is chosen, else the first of the keyword."""
-    candidates = [f for f in prompt.forms if f.keyword and f.keyword.split()[0] == keyword]
-    if len(candidates) <= 1:
-        return candidates[0] if candidates else None
-    worded = [f for f in candidates if _keyword_fits(f, rest)] or candidates
-    for form in worded:
-        if len(rest) - (len(form.keyword.split()) - 1) == len(form.slots):
-            return form
-    return worded[0]
-
-
-def _keyword_fits(form: EntryForm, rest: Sequence[str]) -> bool:
-    more = form.keyword.split()[1:]
-    return list(rest[: len(more)]) == more
-
-
-def due_keywords(prompt: Prompt) -> set[str]:
-    """The keywords legal now: the first word of each form the prompt offers."""
-    return {form.keyword.split()[0] for form in prompt.forms if form.keyword}
+        if isinstance(found, Match):
+            return found.form
+        return found.closest if found.recognised else None
 
 
 # The refusals every game words the same way ----------------------------------------------------

@@ -29,7 +29,7 @@ docs/exports.md and docs/rulings.md describe the choices made here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -181,71 +181,194 @@ RUN_PASS: Mapping[object, PlayType] = {"run": "run", "pass": "pass"}
 
 KINDS: Mapping[str, Kind] = _kinds(
     # Scores ----------------------------------------------------------------------------------
-    K("touchdown", "a touchdown", score="touchdown", scorer="either",
-      result={"touchdown": 1}, drive_end="Touchdown"),
-    K("defensive_touchdown", "Masters of the Gridiron: the defence stops the attempt by its "
-      "Audible's margin and scores a touchdown", score="touchdown", scorer="defence",
-      result={"touchdown": 1}, drive_end="Opponent touchdown"),
-    K("defensive_field_goal", "Masters of the Gridiron: the defence stops the attempt by its "
-      "Audible's margin and scores a field goal", score="special", scorer="defence",
-      drive_end="Opponent field goal"),
-    K("field_goal", "a field goal is good", play_type="field_goal", score="field_goal",
-      scorer="offence", result={"field_goal_result": "made"}, yards="kick",
-      drive_end="Field goal"),
-    K("field_goal_missed", "a field goal is no good", play_type="field_goal",
-      result={"field_goal_result": "missed"}, yards="kick", drive_end="Missed field goal"),
-    K("field_goal_blocked", "a field goal is blocked", play_type="field_goal",
-      result={"field_goal_result": "blocked"}, drive_end="Blocked field goal"),
-    K("field_goal_try", "Red Zone: the offence lines up for a field goal of the distance "
-      "given", yards="kick"),
-    K("extra_point", "the extra point is good", play_type="extra_point", score="extra_point",
-      scorer="offence", result={"extra_point_result": "good"}),
-    K("extra_point_failed", "the extra point is no good", play_type="extra_point",
-      result={"extra_point_result": "failed"}),
-    K("extra_point_blocked", "the extra point is blocked", play_type="extra_point",
-      result={"extra_point_result": "blocked"}),
-    K("extra_point_in_doubt", "Third and Long: the extra point card asks the defence to flip "
-      "for a block"),
-    K("two_point", "the two-point conversion is good (Masters of the Gridiron: +1)",
-      score="two_point", scorer="offence", result={"two_point_conv_result": "success"}),
-    K("two_point_failed", "the two-point conversion fails (Masters of the Gridiron: -1)",
-      score="two_point", scorer="offence", result={"two_point_conv_result": "failure"}),
+    K(
+        "touchdown",
+        "a touchdown",
+        score="touchdown",
+        scorer="either",
+        result={"touchdown": 1},
+        drive_end="Touchdown",
+    ),
+    K(
+        "defensive_touchdown",
+        "Masters of the Gridiron: the defence stops the attempt by its "
+        "Audible's margin and scores a touchdown",
+        score="touchdown",
+        scorer="defence",
+        result={"touchdown": 1},
+        drive_end="Opponent touchdown",
+    ),
+    K(
+        "defensive_field_goal",
+        "Masters of the Gridiron: the defence stops the attempt by its "
+        "Audible's margin and scores a field goal",
+        score="special",
+        scorer="defence",
+        drive_end="Opponent field goal",
+    ),
+    K(
+        "field_goal",
+        "a field goal is good",
+        play_type="field_goal",
+        score="field_goal",
+        scorer="offence",
+        result={"field_goal_result": "made"},
+        yards="kick",
+        drive_end="Field goal",
+    ),
+    K(
+        "field_goal_missed",
+        "a field goal is no good",
+        play_type="field_goal",
+        result={"field_goal_result": "missed"},
+        yards="kick",
+        drive_end="Missed field goal",
+    ),
+    K(
+        "field_goal_blocked",
+        "a field goal is blocked",
+        play_type="field_goal",
+        result={"field_goal_result": "blocked"},
+        drive_end="Blocked field goal",
+    ),
+    K(
+        "field_goal_try",
+        "Red Zone: the offence lines up for a field goal of the distance given",
+        yards="kick",
+    ),
+    K(
+        "extra_point",
+        "the extra point is good",
+        play_type="extra_point",
+        score="extra_point",
+        scorer="offence",
+        result={"extra_point_result": "good"},
+    ),
+    K(
+        "extra_point_failed",
+        "the extra point is no good",
+        play_type="extra_point",
+        result={"extra_point_result": "failed"},
+    ),
+    K(
+        "extra_point_blocked",
+        "the extra point is blocked",
+        play_type="extra_point",
+        result={"extra_point_result": "blocked"},
+    ),
+    K(
+        "extra_point_in_doubt",
+        "Third and Long: the extra point card asks the defence to flip for a block",
+    ),
+    K(
+        "two_point",
+        "the two-point conversion is good (Masters of the Gridiron: +1)",
+        score="two_point",
+        scorer="offence",
+        result={"two_point_conv_result": "success"},
+    ),
+    K(
+        "two_point_failed",
+        "the two-point conversion fails (Masters of the Gridiron: -1)",
+        score="two_point",
+        scorer="offence",
+        result={"two_point_conv_result": "failure"},
+    ),
     K("go_for_two", "the scoring team goes for two"),
-    K("safety", "a safety: 2 points to the defence", score="safety", scorer="defence",
-      result={"safety": 1}, drive_end="Safety"),
-    K("special_play_score", "Red Zone: a Special Play card awards the points printed on it",
-      score="special", scorer="either"),
+    K(
+        "safety",
+        "a safety: 2 points to the defence",
+        score="safety",
+        scorer="defence",
+        result={"safety": 1},
+        drive_end="Safety",
+    ),
+    K(
+        "special_play_score",
+        "Red Zone: a Special Play card awards the points printed on it",
+        score="special",
+        scorer="either",
+    ),
     # Kickoffs --------------------------------------------------------------------------------
-    K("kickoff", "a kickoff: where the receiving team starts, or that it runs it back",
-      play_type="kickoff",
-      yards="kick", drive_start="Kickoff"),
-    K("kickoff_touchback", "a kickoff ends in a touchback", play_type="kickoff",
-      yards="kick", drive_start="Kickoff"),
-    K("squib", "1st & Goal: a squib kickoff (how far it goes; it is not returned)",
-      play_type="kickoff", yards="kick",
-      drive_start="Kickoff"),
-    K("onside", "the kicking team tries an onside kick", play_type="kickoff",
-      drive_start="Onside kick"),
-    K("onside_kick", "Red Zone: how far the onside kick goes", play_type="kickoff",
-      yards="kick", drive_start="Onside kick"),
-    K("onside_tie", "Red Zone: the onside kick's flips tie", play_type="kickoff",
-      drive_start="Onside kick"),
-    K("onside_recovered", "the kicking team recovers its onside kick", play_type="kickoff",
-      yards="kick", drive_start="Onside kick"),
-    K("onside_lost", "Red Zone: the receiving team recovers the onside kick",
-      play_type="kickoff", drive_start="Onside kick"),
-    K("onside_failed", "the receiving team recovers the onside kick", play_type="kickoff",
-      yards="kick", drive_start="Onside kick"),
+    K(
+        "kickoff",
+        "a kickoff: where the receiving team starts, or that it runs it back",
+        play_type="kickoff",
+        yards="kick",
+        drive_start="Kickoff",
+    ),
+    K(
+        "kickoff_touchback",
+        "a kickoff ends in a touchback",
+        play_type="kickoff",
+        yards="kick",
+        drive_start="Kickoff",
+    ),
+    K(
+        "squib",
+        "1st & Goal: a squib kickoff (how far it goes; it is not returned)",
+        play_type="kickoff",
+        yards="kick",
+        drive_start="Kickoff",
+    ),
+    K(
+        "onside",
+        "the kicking team tries an onside kick",
+        play_type="kickoff",
+        drive_start="Onside kick",
+    ),
+    K(
+        "onside_kick",
+        "Red Zone: how far the onside kick goes",
+        play_type="kickoff",
+        yards="kick",
+        drive_start="Onside kick",
+    ),
+    K(
+        "onside_tie",
+        "Red Zone: the onside kick's flips tie",
+        play_type="kickoff",
+        drive_start="Onside kick",
+    ),
+    K(
+        "onside_recovered",
+        "the kicking team recovers its onside kick",
+        play_type="kickoff",
+        yards="kick",
+        drive_start="Onside kick",
+    ),
+    K(
+        "onside_lost",
+        "Red Zone: the receiving team recovers the onside kick",
+        play_type="kickoff",
+        drive_start="Onside kick",
+    ),
+    K(
+        "onside_failed",
+        "the receiving team recovers the onside kick",
+        play_type="kickoff",
+        yards="kick",
+        drive_start="Onside kick",
+    ),
     K("board_dice", "1st & Goal: the board's kick dice for this kick"),
     K("safety_kick", "Red Zone: the team scored on kicks from its 20 after a safety"),
     # Punts -----------------------------------------------------------------------------------
-    K("punt", "a punt and where it comes down", play_type="punt", yards="kick",
-      drive_end="Punt"),
-    K("punt_touchback", "a punt into the end zone: touchback", play_type="punt",
-      yards="kick", drive_end="Punt"),
+    K("punt", "a punt and where it comes down", play_type="punt", yards="kick", drive_end="Punt"),
+    K(
+        "punt_touchback",
+        "a punt into the end zone: touchback",
+        play_type="punt",
+        yards="kick",
+        drive_end="Punt",
+    ),
     K("punt_call", "Red Zone: the offence will punt (coffin corner yards, if any)"),
-    K("punt_blocked", "a punt is blocked", play_type="punt", result={"punt_blocked": 1},
-      drive_end="Blocked punt"),
+    K(
+        "punt_blocked",
+        "a punt is blocked",
+        play_type="punt",
+        result={"punt_blocked": 1},
+        drive_end="Blocked punt",
+    ),
     K("punt_loose", "1st & Goal: the punt's ball is loose; the referee die decides"),
     K("punt_recovered", "1st & Goal: the kicking team recovers its own punt"),
     K("repeat_punt", "1st & Goal: the punt is repeated after a penalty"),
@@ -253,28 +376,48 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("coffin", "Red Zone: where a coffin-corner punt comes down"),
     K("fair_catch", "the receiving team takes a fair catch", follows=True),
     K("downed", "Red Zone: the kick is downed", follows=True),
-    K("touchback", "a return or a turnover ends in the end zone: touchback at the 20",
-      follows=True),
+    K(
+        "touchback",
+        "a return or a turnover ends in the end zone: touchback at the 20",
+        follows=True,
+    ),
     K("kick", "1st & Goal: both coaches reveal a kick, not a fake"),
     K("fake", "1st & Goal: a faked kick; a card play follows"),
-    K("fake_failed", "1st & Goal: a fake against a fake is broken up; the defence takes over",
-      drive_end="Turnover on downs"),
+    K(
+        "fake_failed",
+        "1st & Goal: a fake against a fake is broken up; the defence takes over",
+        drive_end="Turnover on downs",
+    ),
     K("no_block", "1st & Goal: the block try fails, the kick is away"),
     # Returns ---------------------------------------------------------------------------------
     K("return", "a kick or a turnover is returned", yards="return", follows=True),
-    K("d20_return", "1st & Goal: a second 20 on the d20 returns the kickoff all the way",
-      follows=True),
-    K("return_touchdown", "1st & Goal: a return goes all the way (the touchdown follows)",
-      follows=True),
+    K(
+        "d20_return",
+        "1st & Goal: a second 20 on the d20 returns the kickoff all the way",
+        follows=True,
+    ),
+    K(
+        "return_touchdown",
+        "1st & Goal: a return goes all the way (the touchdown follows)",
+        follows=True,
+    ),
     K("turnover_return", "1st & Goal: where a turnover return ends", yards="return", follows=True),
     K("return_stopped", "Third and Long: the turnover return is stopped", follows=True),
     # Plays from scrimmage --------------------------------------------------------------------
     K("call", "Red Zone: the offence calls a play", called=("play_type", RUN_PASS)),
-    K("play", "1st & Goal: both coaches' cards are revealed",
-      called=("run", {True: "run", False: "pass"})),
-    K("offense_play", "Masters of the Gridiron: the Playbook card played",
-      called=("play_type", {"insiderun": "run", "outsiderun": "run", "shortpass": "pass",
-                            "longpass": "pass"})),
+    K(
+        "play",
+        "1st & Goal: both coaches' cards are revealed",
+        called=("run", {True: "run", False: "pass"}),
+    ),
+    K(
+        "offense_play",
+        "Masters of the Gridiron: the Playbook card played",
+        called=(
+            "play_type",
+            {"insiderun": "run", "outsiderun": "run", "shortpass": "pass", "longpass": "pass"},
+        ),
+    ),
     K("defend", "Red Zone: the defence calls its play"),
     K("execution", "Red Zone: the execution cards flipped for the play"),
     K("chart", "Red Zone: the Play Results Chart's result", yards="part"),
@@ -288,62 +431,117 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("down", "the next down and where", yards="gained"),
     K("first_down", "a first down", yards="gained"),
     K("fourth_down", "NFL Rush Zone and Third and Long: the defence holds to 4th down"),
-    K("breaking_tackle", "NFL Rush Zone: doubles break the tackle, a 20-yard run",
-      play_type="run", yards="gained"),
-    K("long_pass", "NFL Rush Zone: offensive triples, a long pass", play_type="pass",
-      yards="gained"),
+    K(
+        "breaking_tackle",
+        "NFL Rush Zone: doubles break the tackle, a 20-yard run",
+        play_type="run",
+        yards="gained",
+    ),
+    K(
+        "long_pass",
+        "NFL Rush Zone: offensive triples, a long pass",
+        play_type="pass",
+        yards="gained",
+    ),
     K("roll", "1st & Goal: the dice's yards on a play", yards="gained"),
     K("breakaway", "1st & Goal: a breakaway, roll again", yards="gained"),
     K("breakaway_end", "1st & Goal: the breakaway ends", yards="gained"),
     K("breakaway_touchdown", "1st & Goal: three breakaways in a row, the runner is gone"),
     K("broken_up", "1st & Goal: the play is broken up", yards="gained", no_catch=True),
-    K("potential_turnover", "1st & Goal: a T on the play die, the referee die decides",
-      yards="gained"),
-    K("potential_penalty", "1st & Goal: a P on the play die, the referee die decides",
-      yards="gained"),
+    K(
+        "potential_turnover",
+        "1st & Goal: a T on the play die, the referee die decides",
+        yards="gained",
+    ),
+    K(
+        "potential_penalty",
+        "1st & Goal: a P on the play die, the referee die decides",
+        yards="gained",
+    ),
     K("sneak", "1st & Goal: a quarterback sneak", play_type="run", yards="gained"),
     K("kneel", "1st & Goal: the offence kneels", play_type="qb_kneel", yards="gained"),
     K("runner_down", "1st & Goal: the runner goes down, the ball is dead"),
     K("d20_again", "1st & Goal: a 20 on the d20, roll it again"),
     K("hail_mary", "1st & Goal: a Hail Mary on the last play of the half", play_type="pass"),
-    K("hail_mary_failed", "1st & Goal: the Hail Mary falls incomplete", play_type="pass",
-      result={"incomplete_pass": 1}),
-    K("matchup", "the dice or cards that decide the play (Third and Long: the calls revealed, "
-      "which name the play)", called=("play_type", RUN_PASS)),
+    K(
+        "hail_mary_failed",
+        "1st & Goal: the Hail Mary falls incomplete",
+        play_type="pass",
+        result={"incomplete_pass": 1},
+    ),
+    K(
+        "matchup",
+        "the dice or cards that decide the play (Third and Long: the calls revealed, "
+        "which name the play)",
+        called=("play_type", RUN_PASS),
+    ),
     K("incomplete", "an incomplete pass", play_type="pass", result={"incomplete_pass": 1}),
     K("long_bomb", "Red Zone: no long bombs in the end zone"),
     K("no_sack", "Red Zone: no pass rusher has a star, the pass falls incomplete"),
     K("pass_rush", "Red Zone: a pass rusher's star, the quarterback scrambles", scramble=True),
     K("possession", "who has the ball now, and where"),
     # Turnovers -------------------------------------------------------------------------------
-    K("interception", "a pass is intercepted", play_type="pass", result={"interception": 1},
-      drive_end="Interception"),
+    K(
+        "interception",
+        "a pass is intercepted",
+        play_type="pass",
+        result={"interception": 1},
+        drive_end="Interception",
+    ),
     K("fumble", "Red Zone: the ball carrier fumbles, the ball is loose"),
     K("loose_ball", "Red Zone: where a fumbled or blocked ball lies"),
     K("recovery_call", "Red Zone: the defence calls odd or even for the loose ball"),
     K("recovery_flip", "Red Zone: the flipped number decides who recovers"),
     K("recovered", "Red Zone: the offence recovers its own loose ball"),
-    K("fumble_lost", "a fumble is recovered by the other team", result={"fumble_lost": 1},
-      yards="lost", drive_end="Fumble"),
+    K(
+        "fumble_lost",
+        "a fumble is recovered by the other team",
+        result={"fumble_lost": 1},
+        yards="lost",
+        drive_end="Fumble",
+    ),
     K("blocked_kick_recovered", "Red Zone: the defence recovers a blocked kick"),
-    K("turnover", "Third and Long: the defence takes the ball (the game does not say how)",
-      drive_end="Turnover"),
-    K("special_play_turnover", "Red Zone: a Special Play card turns the ball over",
-      drive_end="Turnover"),
-    K("turnover_on_downs", "the offence fails on 4th down, the defence takes over",
-      yards="gained", drive_end="Turnover on downs"),
-    K("turnover_dice", "1st & Goal: optional turnover rule, roll the referee and penalty "
-      "dice"),
+    K(
+        "turnover",
+        "Third and Long: the defence takes the ball (the game does not say how)",
+        drive_end="Turnover",
+    ),
+    K(
+        "special_play_turnover",
+        "Red Zone: a Special Play card turns the ball over",
+        drive_end="Turnover",
+    ),
+    K(
+        "turnover_on_downs",
+        "the offence fails on 4th down, the defence takes over",
+        yards="gained",
+        drive_end="Turnover on downs",
+    ),
+    K("turnover_dice", "1st & Goal: optional turnover rule, roll the referee and penalty dice"),
     K("turnover_check", "Third and Long: the Turnover Check"),
     K("no_turnover", "1st & Goal: the referee die: no turnover"),
     # Penalties -------------------------------------------------------------------------------
-    K("penalty", "a penalty and its yards", play_type="no_play", result={"penalty": 1},
-      yards="penalty", settles=True),
-    K("personal_foul", "Third and Long: a Personal Foul card changes the play total",
-      result={"penalty": 1}),
+    K(
+        "penalty",
+        "a penalty and its yards",
+        play_type="no_play",
+        result={"penalty": 1},
+        yards="penalty",
+        settles=True,
+    ),
+    K(
+        "personal_foul",
+        "Third and Long: a Personal Foul card changes the play total",
+        result={"penalty": 1},
+    ),
     K("penalty_flag", "Red Zone: a penalty card flipped, flip again"),
-    K("penalty_offset", "Red Zone: offsetting penalties, replay the down", play_type="no_play",
-      result={"penalty": 1}, settles=True),
+    K(
+        "penalty_offset",
+        "Red Zone: offsetting penalties, replay the down",
+        play_type="no_play",
+        result={"penalty": 1},
+        settles=True,
+    ),
     K("penalty_accepted", "the penalty is accepted", yards="penalty", follows=True),
     K("penalty_declined", "the penalty is declined, the play stands", follows=True),
     K("no_penalty", "1st & Goal: the referee die: no penalty"),
@@ -351,12 +549,21 @@ KINDS: Mapping[str, Kind] = _kinds(
     # Time-outs, challenges and the clock -----------------------------------------------------
     K("timeout", "a time-out", result={"timeout": 1}),
     K("timeout_options", "1st & Goal: what each coach does with the time-out"),
-    K("challenge", "Third and Long: a coach challenges the ruling on the field",
-      result={"replay_or_challenge": 1}),
-    K("challenge_failed", "Third and Long: the review upholds the ruling",
-      result={"replay_or_challenge": 1, "replay_or_challenge_result": "upheld"}),
-    K("challenge_overturned", "Third and Long: the review overturns the ruling",
-      result={"replay_or_challenge": 1, "replay_or_challenge_result": "overturned"}),
+    K(
+        "challenge",
+        "Third and Long: a coach challenges the ruling on the field",
+        result={"replay_or_challenge": 1},
+    ),
+    K(
+        "challenge_failed",
+        "Third and Long: the review upholds the ruling",
+        result={"replay_or_challenge": 1, "replay_or_challenge_result": "upheld"},
+    ),
+    K(
+        "challenge_overturned",
+        "Third and Long: the review overturns the ruling",
+        result={"replay_or_challenge": 1, "replay_or_challenge_result": "overturned"},
+    ),
     K("two_minute_warning", "NFL Rush Zone: the last round of the half"),
     K("quarter_end", "the end of a quarter", period_end="quarter"),
     K("halftime", "the end of a half", period_end="half"),
@@ -398,8 +605,11 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("hand_refreshed", "Third and Long: a hand refreshed"),
     K("reshuffle", "Third and Long: the discard pile reshuffled"),
     # Red Zone's coaches' cards ---------------------------------------------------------------
-    K("special_play", "Red Zone: a Special Play card played (its yards are part of the play)",
-      yards="part"),
+    K(
+        "special_play",
+        "Red Zone: a Special Play card played (its yards are part of the play)",
+        yards="part",
+    ),
     K("refresh", "Red Zone: a hand refreshed from the Draw Deck"),
     K("discard", "Red Zone: a card discarded"),
     K("substitution", "Red Zone: a substitute comes in"),
@@ -410,8 +620,12 @@ KINDS: Mapping[str, Kind] = _kinds(
     K("defense_player", "Masters of the Gridiron: the defensive player card"),
     K("audible", "Masters of the Gridiron: an Audible card"),
     K("audible_discard", "Masters of the Gridiron: Audible cards discarded"),
-    K("stopped", "Masters of the Gridiron: the defence stops the scoring play",
-      drive_end="Stopped", settles=True),
+    K(
+        "stopped",
+        "Masters of the Gridiron: the defence stops the scoring play",
+        drive_end="Stopped",
+        settles=True,
+    ),
     # Set-up ----------------------------------------------------------------------------------
     K("advantage", "Red Zone: the first draft pick", setup=True),
     K("draft", "Red Zone: a player drafted", setup=True),
@@ -469,24 +683,39 @@ def canonical_kind(ruleset: str, ruling: Mapping[str, object]) -> str:
     text = str(ruling.get("text") or "")
     if name == "extra_point_missed":
         return "extra_point_blocked" if "blocked" in text else "extra_point_failed"
-    if ruleset == "redzone":
-        if name == "blocked":
-            return "punt_blocked" if text.startswith("Punt") else "field_goal_blocked"
-        if name == "two_point" and not ruling.get("points"):
-            return "go_for_two"
-        if name == "special_play" and ruling.get("points"):
-            return "special_play_score"
-        if name == "special_play" and text.endswith(": turnover."):
-            return "special_play_turnover"
-        if name == "touchback" and text.startswith(("Kickoff", "Punt")):
-            return "kickoff_touchback" if text.startswith("Kickoff") else "punt_touchback"
-    if ruleset == "firstandgoal":
-        if name == "turnover":
-            data = ruling.get("data")
-            what = data.get("what") if isinstance(data, Mapping) else None
-            return "interception" if what == "interception" else "fumble_lost"
-        if name == "touchback" and ("kickoff" in text or text.startswith(("Touchback", "Squib"))):
-            return "kickoff_touchback"
-        if name == "touchback" and text.startswith("d20 punt"):
-            return "punt_touchback"
-    return name
+    older = _OLDER_NAMES.get(ruleset)
+    return (older(name, ruling, text) if older else None) or name
+
+
+def _older_redzone_kind(name: str, ruling: Mapping[str, object], text: str) -> str | None:
+    """Red Zone's kinds as Zebra 0.1 stored them, one name for several rulings."""
+    if name == "blocked":
+        return "punt_blocked" if text.startswith("Punt") else "field_goal_blocked"
+    if name == "two_point" and not ruling.get("points"):
+        return "go_for_two"
+    if name == "special_play" and ruling.get("points"):
+        return "special_play_score"
+    if name == "special_play" and text.endswith(": turnover."):
+        return "special_play_turnover"
+    if name == "touchback" and text.startswith(("Kickoff", "Punt")):
+        return "kickoff_touchback" if text.startswith("Kickoff") else "punt_touchback"
+    return None
+
+
+def _older_firstandgoal_kind(name: str, ruling: Mapping[str, object], text: str) -> str | None:
+    """1st & Goal's kinds as Zebra 0.1 stored them, one name for several rulings."""
+    if name == "turnover":
+        data = ruling.get("data")
+        what = data.get("what") if isinstance(data, Mapping) else None
+        return "interception" if what == "interception" else "fumble_lost"
+    if name == "touchback" and ("kickoff" in text or text.startswith(("Touchback", "Squib"))):
+        return "kickoff_touchback"
+    if name == "touchback" and text.startswith("d20 punt"):
+        return "punt_touchback"
+    return None
+
+
+_OLDER_NAMES: Mapping[str, Callable[[str, Mapping[str, object], str], str | None]] = {
+    "redzone": _older_redzone_kind,
+    "firstandgoal": _older_firstandgoal_kind,
+}

@@ -252,7 +252,7 @@ SITUATION_KEYS = (
 LATER_SITUATION_KEYS = ("period", "overtime", "converting", "score_pending")
 
 
-def situation(
+def situation(  # noqa: PLR0913 (one keyword per key of status --json)
     *,
     ruleset: str,
     home: str,

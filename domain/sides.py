@@ -123,3 +123,8 @@ def labelled(text: str, sides: Sides | None, names: Mapping[str, str]) -> str:
     if sides.actor is not None:
         return f"{text.strip()} ({names.get(sides.actor, sides.actor)})"
     return text.strip()
+
+
+def sides_dict(sides: Sides | None) -> dict[str, Any] | None:
+    """The sides as an event stores them (None: recorded without sides)."""
+    return None if sides is None else sides.to_dict()

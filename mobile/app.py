@@ -27,7 +27,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -51,7 +51,7 @@ from kivy.properties import (
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion import board, catalogue, exports, rosters, views
+from companion import board, catalogue, clocks, exports, rosters, views
 from companion.catalogue import IllegalEntry, Prompt
 from companion.service import (
     AlreadyRecorded,
@@ -64,7 +64,8 @@ from companion.service import (
     open_store,
 )
 from companion.store import STORE_ENV, Unopened, named_wrong, storage_failed, unopened
-from mobile import corrections, device, layout, model, pad
+from mobile import corrections, device, layout, model, moments, pad
+from mobile import gauges as _gauges  # noqa: F401  (registers the clock panel with Factory)
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
 from mobile.worker import Worker
 
@@ -158,7 +159,8 @@ class ZebraApp(App):
     away_side_line = StringProperty("")
     possession = StringProperty("")
     clock_text = StringProperty("")
-    clock_detail = StringProperty("")
+    # Each fact of the game's own clock (companion.clocks), drawn by the scoreboard's ClockPanel.
+    clock_items = ListProperty([])
     down_text = StringProperty("")
     spot_text = StringProperty("")
     waiting = StringProperty("")
@@ -166,6 +168,12 @@ class ZebraApp(App):
     banner_headline = StringProperty("")
     banner_text = StringProperty("")
     banner_kind = StringProperty("none")
+    # The moment card over the field (mobile.moments): a touchdown, a turnover, a period's end.
+    moment_headline = StringProperty("")
+    moment_more = StringProperty("")
+    moment_kind = StringProperty("")
+    # A tone and a buzz at a moment: this device's setting, off unless the table turns it on.
+    alerts_on = BooleanProperty(False)
     # A store error leaves the last command here; RETRY sends it again.
     can_retry = BooleanProperty(False)
     # "Recording 'white 6 2 4 3 5 1'…" while the service works on a command.
@@ -247,6 +255,10 @@ class ZebraApp(App):
         self._completed: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))
         self._completed_frame = -1
         self._pad_trigger = Clock.create_trigger(self._bump_pad)
+        # What the moments asked of the device, in order: ("sound", file) and ("vibrate", ms).
+        self.requested: list[tuple[str, str | int]] = []
+        self.moment_seconds = moments.MOMENT_SECONDS
+        self._moment_clock: Any = None
 
     @property
     def referee(self) -> Referee:
@@ -277,6 +289,8 @@ class ZebraApp(App):
     def on_start(self) -> None:
         """Reopen on the game last played if it is unfinished: a killed app picks up there. A
         store that could not be opened is shown on the home screen instead, with TRY AGAIN."""
+        folder = self.settings_folder()
+        self.alerts_on = folder is not None and moments.load_settings(folder).alerts
         self.show("home")
         self._watch_event = Clock.schedule_interval(self._poll, REFRESH_SECONDS)
         if self._referee is not None:
@@ -375,12 +389,9 @@ class ZebraApp(App):
     def _resized(self, *_: Any) -> None:
         width, height = Window.width / dp(1), Window.height / dp(1)
         # On a tablet the open log takes the right 40% of the window: the table is laid out
-        # for the rest (a phone's log covers the table instead).
+        # for the rest, still as a tablet's (a phone's log covers the table instead).
         beside = self.drawer_open and not layout.table_layout(width, height).phone
-        lay = layout.table_layout(width * (1 - DRAWER_SHARE) if beside else width, height)
-        # A tablet stays a tablet with its log open (an 8" one's 60% is under a phone's width):
-        # the drawer keeps its place beside the table, the dialogs their tablet size.
-        self.lay = replace(lay, phone=False) if beside else lay
+        self.lay = layout.table_layout(width * (1 - DRAWER_SHARE * beside), height, beside)
         self._pad_trigger()
         self.interrupt_version += 1
 
@@ -539,6 +550,7 @@ class ZebraApp(App):
             popup.dismiss(animation=False)
         self.drawer_open = False
         self._retry, self.can_retry = None, False
+        self.hide_moment()
 
     def start_game(
         self,
@@ -751,7 +763,7 @@ class ZebraApp(App):
         self.away_side_line = board.side_line(status, "away")
         self.possession = status.get("possession") or ""
         self.clock_text = board.clock_line(status)
-        self.clock_detail = board.clock_detail(status)
+        self.clock_items = clocks.clock_items(status)
         self.down_text = board.down_text(status)
         self.spot_text = board.spot_text(status)
         pending = status.get("pending")
@@ -816,6 +828,8 @@ class ZebraApp(App):
     def _touched(self, _window: Any, touch: Any) -> bool:
         # Every finger that lands, before any button sees it: when and where.
         self._last_touch = (time.monotonic(), tuple(touch.pos))
+        # The next tap after a moment puts its card away (the tap still does what it does).
+        self.hide_moment()
         return False
 
     def bounced(self) -> bool:
@@ -950,6 +964,7 @@ class ZebraApp(App):
             self.recorded(outcome)
             names = board.team_names(outcome.status)
             self.show_banner(*model.banner(outcome.rulings, names))
+            self.announce(moments.moments_of(outcome.rulings, names))
             self.refresh(outcome, record)
             if on_recorded is not None:
                 on_recorded()
@@ -1271,6 +1286,55 @@ class ZebraApp(App):
         if was_on_pad:
             self.pad = None
             self.refresh_now()
+
+    # Moments ------------------------------------------------------------------------------
+
+    def settings_folder(self) -> Path | None:
+        """Where this device keeps its own settings: the app's user data folder (None when
+        there is none to be had: the settings are then the defaults, and kept until closing)."""
+        try:
+            return Path(self.user_data_dir)
+        except OSError as exc:
+            Logger.warning(f"Zebra: no folder for this device's settings ({exc})")
+            return None
+
+    def toggle_alerts(self) -> None:
+        """Sound and vibration at moments on or off, kept for this device."""
+        self.alerts_on = not self.alerts_on
+        folder = self.settings_folder()
+        try:
+            if folder is None:
+                raise OSError("this device has no folder for the app's settings")
+            moments.save_settings(folder, moments.Settings(self.alerts_on))
+        except OSError as exc:
+            self.show_banner("NOT SAVED", f"The setting holds until the app closes: {exc}", "error")
+
+    def announce(self, found: list[moments.Moment]) -> None:
+        """The card for an entry's moments (none: no card), and the tone and buzz if set."""
+        if not found:
+            self.hide_moment()
+            return
+        first = found[0]
+        self.moment_headline = first.headline
+        self.moment_more = "  ·  ".join(m.headline for m in found[1:])
+        self.moment_kind = first.kind
+        if self._moment_clock is not None:
+            self._moment_clock.cancel()
+        if math.isfinite(self.moment_seconds):
+            self._moment_clock = Clock.schedule_once(self.hide_moment, self.moment_seconds)
+        if self.alerts_on:
+            sound = moments.SOUNDS[first.kind]
+            self.requested.append(("sound", sound))
+            device.play_sound(HERE / "data" / sound)
+            buzz = moments.BUZZ_MS[first.kind]
+            self.requested.append(("vibrate", buzz))
+            device.vibrate(buzz)
+
+    def hide_moment(self, *_: Any) -> None:
+        if self._moment_clock is not None:
+            self._moment_clock.cancel()
+            self._moment_clock = None
+        self.moment_headline = self.moment_more = self.moment_kind = ""
 
     def show_banner(self, headline: str, text: str, kind: str) -> None:
         self.banner_headline, self.banner_text, self.banner_kind = headline, text, kind

@@ -75,3 +75,44 @@ def choose_file(done: Callable[[str], None]) -> bool:
     except NotImplementedError:
         return False
     return True
+
+
+def play_sound(path: Path) -> bool:
+    """Play a short sound file once; False where there is no audio (no device, no provider, a
+    headless test run): a moment's tone is a courtesy, never a reason to fail."""
+    try:
+        from kivy.core.audio import SoundLoader
+
+        sound = SoundLoader.load(str(path))
+    except Exception as exc:  # noqa: BLE001  (any audio provider's own failure)
+        Logger.info(f"Zebra: no sound here ({exc})")
+        return False
+    # A provider without a mixer (no audio device) still hands back a sound, of no length.
+    if sound is None or not sound.length:
+        return False
+    try:
+        sound.play()
+    except Exception as exc:  # noqa: BLE001
+        Logger.info(f"Zebra: the sound did not play ({exc})")
+        return False
+    return True
+
+
+def vibrate(milliseconds: int) -> bool:
+    """Buzz the device (Android's Vibrator, through pyjnius); elsewhere nothing. True when a
+    vibrator was asked."""
+    if platform != "android":
+        return False
+    try:
+        from jnius import autoclass  # type: ignore[import-not-found]
+
+        activity = autoclass("org.kivy.android.PythonActivity").mActivity
+        context = autoclass("android.content.Context")
+        vibrator = activity.getSystemService(context.VIBRATOR_SERVICE)
+        if vibrator is None or not vibrator.hasVibrator():
+            return False
+        vibrator.vibrate(int(milliseconds))
+    except Exception as exc:  # noqa: BLE001  (no pyjnius, no permission, an old API)
+        Logger.info(f"Zebra: no vibration ({exc})")
+        return False
+    return True

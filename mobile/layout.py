@@ -64,9 +64,10 @@ def _share(total: float, weights: dict[str, float], floors: dict[str, float]) ->
             fixed[k] = floors[k]
 
 
-def table_layout(width: float, height: float) -> TableLayout:
-    """The table screen's bands for a window of ``width`` x ``height`` dp."""
-    phone = min(width, height) < PHONE_WIDTH
+def table_layout(width: float, height: float, tablet: bool = False) -> TableLayout:
+    """The table screen's bands for a window of ``width`` x ``height`` dp; with ``tablet``, a
+    tablet's part of its window (beside its open log), however narrow."""
+    phone = min(width, height) < PHONE_WIDTH and not tablet
     columns = 2 if width > 1.6 * height and height < PHONE_WIDTH else 1
     portrait = height > width
     # The interrupts (time-outs, challenges) get a row of their own where one row would squeeze

@@ -42,7 +42,7 @@ from kivy.uix.widget import Widget
 
 from companion import board, catalogue, rosters
 from companion.catalogue import DISPUTES
-from mobile import device, fit, layout, model, pad, textures
+from mobile import device, fit, layout, model, optionrows, pad, textures
 
 LONG_PRESS_SECONDS = 0.6
 # The smallest text on the table, in dp (before the user's font scale).
@@ -293,12 +293,6 @@ class StoreTrouble(BoxLayout):
     TRY AGAIN, which opens it again."""
 
 
-# The new-game screen's option rows (dp): a choice's width, and the least room for the help
-# beside the choices (else it goes above them).
-OPTION_CHOICE = 120.0
-OPTION_HELP = 360.0
-
-
 class NewGameScreen(Screen):
     """Ruleset, team names and the game's options; the service refuses bad ones with a message."""
 
@@ -319,7 +313,6 @@ class NewGameScreen(Screen):
                 value=name,
                 group="ruleset",
                 state="down" if name == self.ruleset else "normal",
-                allow_no_selection=False,
             )
             toggle.bind(on_release=lambda t: self.pick_ruleset(t.value))
             box.add_widget(toggle)
@@ -331,56 +324,26 @@ class NewGameScreen(Screen):
             toggle.state = "down" if toggle.value == name else "normal"
         self.with_rosters = rosters.has_rosters(name)
         self.options = {o.name: o.default for o in catalogue.options(name)}
-        self._laid_out_for = None
-        self.lay_out_options()
+        self.lay_out_options(again=True)
 
-    def on_width(self, *_: Any) -> None:
-        self.lay_out_options()
-
-    def lay_out_options(self) -> None:
-        """A row per option: its name and help beside its choices where the screen is wide
-        enough for both, else the help above and the choices under it, a few a row."""
+    def lay_out_options(self, again: bool = False) -> None:
+        """A row per option (mobile.optionrows), laid out again when the width changes it."""
         offered = catalogue.options(self.ruleset)
-        room = self.width / dp(1) - 32  # the screen's padding and the scroll bar's room
-        most = max((len(o.choices) for o in offered), default=0)
-        beside = room - most * (OPTION_CHOICE + 6) >= OPTION_HELP
-        per_row = max(1, min(most, int((room + 6) // (OPTION_CHOICE + 6))))
-        if self._laid_out_for == (self.ruleset, beside, per_row) or not self.width:
+        shape = optionrows.arrangement(offered, self.width / dp(1) - 32)  # padding, scroll bar
+        if (self._laid_out_for == (self.ruleset, *shape) and not again) or not self.width:
             return
-        self._laid_out_for = (self.ruleset, beside, per_row)
-        box = self.ids.options
-        box.clear_widgets()
+        self._laid_out_for = (self.ruleset, *shape)
+        self.ids.options.clear_widgets()
         for option in offered:
             label = OptionLabel(source=f"[b]{option.name}[/b]  {option.help}")
-            choices = GridLayout(cols=per_row, spacing=dp(6))
-            for choice in option.choices:
-                toggle = TeamToggle(
-                    text=choice,
-                    value=choice,
-                    option=option.name,
-                    group=f"option-{option.name}",
-                    state="down" if choice == self.options[option.name] else "normal",
-                    allow_no_selection=False,
-                )
-                toggle.bind(on_release=lambda t: self.pick_option(t.option, t.value))
-                choices.add_widget(toggle)
-            if beside:
-                row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
-                choices.cols = len(option.choices)
-                choices.size_hint_x = None
-                choices.width = dp(len(option.choices) * (OPTION_CHOICE + 6) - 6)
-                row.add_widget(label)
-            else:
-                lines = -(-len(option.choices) // per_row)
-                row = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
-                row.height = dp(64 + 4 + lines * 56 + (lines - 1) * 6)
-                label.size_hint_y = None
-                label.height = dp(64)
-                choices.size_hint_y = None
-                choices.height = dp(lines * 56 + (lines - 1) * 6)
-                row.add_widget(label)
-            row.add_widget(choices)
-            box.add_widget(row)
+            toggles = [self._option_toggle(option.name, c) for c in option.choices]
+            self.ids.options.add_widget(optionrows.option_row(label, toggles, *shape))
+
+    def _option_toggle(self, name: str, choice: str) -> TeamToggle:
+        toggle = TeamToggle(text=choice, value=choice, option=name, group=f"option-{name}")
+        toggle.state = "down" if choice == self.options[name] else "normal"
+        toggle.bind(on_release=lambda t: self.pick_option(t.option, t.value))
+        return toggle
 
     def pick_option(self, name: str, value: str) -> None:
         self.options[name] = value
@@ -413,6 +376,9 @@ class TableScreen(Screen):
 
     pad_version = NumericProperty(0)
     interrupt_version = NumericProperty(0)
+    # The field's, the banner's and the prompt's heights (dp) with the clock panel's rows taken
+    # from them (mobile.gauges.room_for_panel).
+    bands = DictProperty({"field": 52.0, "banner": 44.0, "prompt": 48.0})
     # The pad's recording look is on (see _show_recording), and the button it holds.
     recording = BooleanProperty(False)
     held = ObjectProperty(None, allownone=True)

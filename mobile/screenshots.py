@@ -18,9 +18,10 @@ import itertools
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from uuid import UUID
 
 # Kivy reads its environment on first import, so this runs before anything imports it.
@@ -105,6 +106,9 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
             version = referee.enter(other.game_id, entry, by="screenshots", expect=version).version
         h.DRAW_FRAMES = False
         app = h.launch(referee, screen=screen)
+        # A moment's card stays up until the next tap, not for a few seconds of this machine's
+        # time: the pictures do not depend on how fast it draws them.
+        app.moment_seconds = float("inf")
         try:
             app.go_home()
             if full:
@@ -116,13 +120,7 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
                 shot("new-game")
                 new.pick_ruleset("thirdandlong")
                 shot("new-game-thirdandlong")
-            # Every screen: the game with the most options (the screen scrolls to the rest).
-            new.pick_ruleset("redzone")
-            shot("new-game-redzone")
-            new.ids.form.scroll_y = 0  # scrolled to its last options
-            shot("new-game-redzone-options")
-            new.ids.form.scroll_y = 1
-            new.pick_ruleset("rushzone")
+            _options_shots(new, shot)
             h.tap(new.ids.start)
             for entry in DRIVE:
                 _tap_entry(app, entry)
@@ -134,21 +132,13 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
                     app.tap_value(value)
                 h.frames()
                 shot("table-rushzone-touchdown")
+                app.hide_moment()  # the coach's next tap, on UNDO
                 app.ask_undo()
                 h.frames()
                 shot("undo-reason")
                 app.correct("the die was cocked")
                 h.frames()
-            # Every screen: the log open, and a long press on an earlier entry (strike, amend,
-            # insert before, revert), its reasons in the dialog.
-            app.toggle_log()
-            shot("log-drawer")
-            app.ask_correction(3)
-            app.pick_mode("amend")
-            shot("log-correction")
-            app.close_correction()
-            app.toggle_log()
-            h.frames()
+            _log_shots(app, shot)
             # 1st & Goal: the dice the matchup calls for, toggled in their colours.
             script = parse_script((EXAMPLES / "firstandgoal-full.zebra").read_text("utf-8"))
             _play(app, "firstandgoal", script, DICE_AT)
@@ -164,6 +154,31 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
         finally:
             h.close(app)
     return written
+
+
+def _options_shots(new: Any, shot: Callable[[str], None]) -> None:
+    """Every screen: New Game with the game that has the most options, and scrolled to them."""
+    new.pick_ruleset("redzone")
+    shot("new-game-redzone")
+    new.ids.form.scroll_y = 0  # scrolled to its last options
+    shot("new-game-redzone-options")
+    new.ids.form.scroll_y = 1
+    new.pick_ruleset("rushzone")
+
+
+def _log_shots(app: Any, shot: Callable[[str], None]) -> None:
+    """Every screen: the log open, and a long press on an earlier entry (strike, amend, insert
+    before, revert), its reasons in the dialog."""
+    from mobile import headless as h
+
+    app.toggle_log()
+    shot("log-drawer")
+    app.ask_correction(3)
+    app.pick_mode("amend")
+    shot("log-correction")
+    app.close_correction()
+    app.toggle_log()
+    h.frames()
 
 
 def _tap_entry(app: object, entry: str) -> None:

@@ -72,28 +72,20 @@ def drives(facts: list[Fact], *, slots: bool = False, finished: bool = True) -> 
             # returned all the way) it belongs to none.
             if scored is not None:
                 _take(scored, fact)
-            if current is not None:
-                _close_on_clock(current, kinds)
+            _close_on_clock(current, kinds)
             continue
         scored = None
         # A kickoff is nobody's drive: the receivers' drive starts once they have the ball
         # (and an onside kick the kickers recover gives the receivers none).
-        kick = any(k.play_type == "kickoff" for k in kinds)
-        if fact.side is None or kick or (kinds and all(k.setup for k in kinds)):
+        if fact.side is None or _kick_or_setup(kinds):
             if current is None or current.end is not None:
                 # Between drives: this kick is how the next one starts.
                 pending_start = next((k.drive_start for k in kinds if k.drive_start), pending_start)
                 gap = True
-            if current is not None:
-                _close_on_clock(current, kinds)
+            _close_on_clock(current, kinds)
             continue
         opens = any(k.drive_start for k in kinds) or gap or slots
-        if (
-            current is None
-            or fact.side != current.team
-            or period_break
-            or (current.end is not None and opens)
-        ):
+        if current is None or _new_drive(current, fact, period_break=period_break, opens=opens):
             if current is not None and current.end is None:
                 # The ball changed hands with no ruling saying how: the game's own turnover.
                 current.end = "Turnover"
@@ -109,6 +101,18 @@ def drives(facts: list[Fact], *, slots: bool = False, finished: bool = True) -> 
     if current is not None and current.end is None:
         current.end = "End of game" if finished else "In progress"
     return out
+
+
+def _kick_or_setup(kinds: list[Kind]) -> bool:
+    """A row of nobody's drive though a team has the ball: a kickoff, or set-up only."""
+    kick = any(k.play_type == "kickoff" for k in kinds)
+    return kick or bool(kinds and all(k.setup for k in kinds))
+
+
+def _new_drive(current: Drive, fact: Fact, *, period_break: bool, opens: bool) -> bool:
+    """Whether this row starts a drive: the other team has the ball, a period starts, or the
+    drive has ended and a ruling (or a gap) opens the next."""
+    return fact.side != current.team or period_break or (current.end is not None and opens)
 
 
 def _start(
@@ -133,6 +137,7 @@ def _start(
 
 
 def _take(drive: Drive, fact: Fact) -> None:
+    """Count a row into a drive: its play, the drive's first spot, the yards gained."""
     drive.rows.append(fact.play_id)
     if drive.start_yardline is None and fact.yardline is not None:
         drive.start_yardline = fact.yardline
@@ -150,7 +155,10 @@ def _end(drive: Drive, fact: Fact) -> None:
             drive.end = k.drive_end
 
 
-def _close_on_clock(drive: Drive, kinds: list[Kind]) -> None:
+def _close_on_clock(drive: Drive | None, kinds: list[Kind]) -> None:
+    """End the drive (if one is on) at the end of a half or of the game."""
+    if drive is None:
+        return
     for k in kinds:
         if k.period_end in CLOSING and drive.end is None:
             drive.end = CLOSING[k.period_end]

@@ -27,53 +27,22 @@ from typing import Any
 
 from domain import field as football
 from domain import rulesets
-from domain.kinds import KINDS, Kind, canonical_kind, player_role
+from domain.kinds import Kind, player_role
 from domain.periods import QUARTERS, Division, Period
 from domain.ruleset import IllegalEntry
+from projections.grouping import Group, groups, setup_only
 from projections.record import GameRecord, Line
 from projections.record import project as fold
+from projections.ruled import UNKNOWN, Ruled, ruled
 
-# A ruling kind the vocabulary does not know (only a damaged or foreign store holds one).
-UNKNOWN = Kind("unknown", "a kind outside the vocabulary")
+# Ruled and ruled are read as ``plays.Ruled`` and ``plays.ruled`` by the rows.
+__all__ = ["UNKNOWN", "Play", "PlayerLine", "Ruled", "main_kind", "player_stats", "plays", "ruled"]
+
 SIDES = ("home", "away")
 OTHER = {"home": "away", "away": "home"}
-# The situation's keys that say where the ball is and whose it is: when one of them changes, the
-# ball is dead and spotted, and the play that moved it is settled.
-SPOT_KEYS = ("possession", "down", "distance", "ball_on", "converting", "score", "finished")
 # Plays from scrimmage, as nflverse's play_type names them.
 SCRIMMAGE = ("run", "pass", "qb_kneel")
 KICKS = ("kickoff", "punt", "field_goal", "extra_point")
-# A coach's choice: alone after a settled play, it finishes that play ("Bears keep the 7").
-DECISIONS = ("decision", "choice")
-
-
-@dataclass(frozen=True)
-class Ruled:
-    """A stored ruling with its kind read through the vocabulary, and the entry it belongs to."""
-
-    kind: Kind
-    name: str
-    text: str
-    team: str | None
-    points: int
-    yards: int | None
-    data: Mapping[str, Any]
-    seq: int
-
-
-def ruled(ruleset: str, stored: Mapping[str, Any], seq: int) -> Ruled:
-    """One stored ruling read through the vocabulary (older names included)."""
-    name = canonical_kind(ruleset, stored)
-    return Ruled(
-        KINDS.get(name, UNKNOWN),
-        name,
-        str(stored.get("text") or ""),
-        stored.get("team"),
-        int(stored.get("points") or 0),
-        stored.get("yards"),
-        dict(stored.get("data") or {}),
-        seq,
-    )
 
 
 @dataclass(frozen=True)
@@ -156,194 +125,6 @@ def division(ruleset: str) -> Division:
         return QUARTERS
 
 
-# Grouping ------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Group:
-    """A play being gathered: its rulings, the entries they came from, its situations."""
-
-    before: dict[str, Any]
-    rulings: list[Ruled] = field(default_factory=list)
-    lines: list[Line] = field(default_factory=list)
-    after: dict[str, Any] | None = None
-    settled_at: int | None = None  # the seq of the entry that settled it
-    deleted: bool = False
-    alone: bool = False  # a time-out or a period end
-    order: tuple[int, int] = (0, 0)  # (index of its first entry, its place among that entry's)
-
-    def take(self, line: Line, r: Ruled | None, index: int, part: int) -> None:
-        if not self.lines:
-            self.order = (index, part)
-        if not self.lines or self.lines[-1].seq != line.seq:
-            self.lines.append(line)
-        if r is not None:
-            self.rulings.append(r)
-
-
-def _neutral(k: Kind) -> bool:
-    """A kind that says nothing about the ball: a coach's decision, cards dealt."""
-    return not (
-        k.play_type
-        or k.called
-        or k.score
-        or k.result
-        or k.yards
-        or k.drive_end
-        or k.drive_start
-        or k.period_end
-        or k.setup
-        or k.card
-        or k.settles
-        or k.follows
-    )
-
-
-def _setup_only(group: _Group) -> bool:
-    return any(r.kind.setup for r in group.rulings) and all(
-        r.kind.setup or _neutral(r.kind) for r in group.rulings
-    )
-
-
-def _alone(k: Kind) -> bool:
-    """A time-out or a period end: a play of its own, whatever play is open."""
-    return k.period_end is not None or bool(k.result.get("timeout"))
-
-
-def _starts(k: Kind) -> bool:
-    """A ruling that always opens a play of its own: a play called, a kickoff, a try."""
-    return (
-        k.called is not None
-        or k.play_type in ("kickoff", "extra_point")
-        or k.score == "two_point"
-        or k.name == "go_for_two"
-    )
-
-
-def _at_rest(after: Mapping[str, Any]) -> bool:
-    """The ball is dead and spotted: a down to play, a try, a kick due, or the game over."""
-    return (
-        after.get("down") is not None
-        or bool(after.get("converting"))
-        or after.get("possession") is None
-        or bool(after.get("finished"))
-    )
-
-
-def _moved(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
-    return any(before.get(key) != after.get(key) for key in SPOT_KEYS)
-
-
-def _groups(record: GameRecord) -> list[_Group]:
-    """The entries of a game gathered into plays, in the record's order."""
-    out: list[_Group] = []
-    before: dict[str, Any] = dict(record.opening or {})
-    open_: _Group | None = None
-    downs = any(line.situation and line.situation.get("down") is not None for line in record.lines)
-
-    def flush() -> None:
-        nonlocal open_
-        if open_ is not None and open_.lines:
-            open_.after = open_.after or open_.before
-            out.append(open_)
-        open_ = None
-
-    for index, line in enumerate(record.lines):
-        rulings = [ruled(record.ruleset, r, line.seq) for r in line.rulings]
-        if not line.stands:
-            # A struck entry is a deleted play of its own (consecutive ones together); the
-            # open play goes on around it.
-            last = out[-1] if out else None
-            if last is not None and last.deleted and last.lines[-1] is record.lines[index - 1]:
-                last.take(line, None, index, 0)
-                last.rulings.extend(rulings)
-            else:
-                gone = _Group(before, deleted=True)
-                gone.take(line, None, index, 0)
-                gone.rulings.extend(rulings)
-                gone.after = dict(line.situation or before)
-                out.append(gone)
-            continue
-        after = dict(line.situation or before)
-        # An entry that finishes a settled play: a return, an acceptance, or anything while
-        # the ball is still live (a team has it, but no down is set: a kick being returned).
-        joining = any(r.kind.follows for r in rulings) or (downs and not _at_rest(after))
-        moved = _moved(before, after)
-        for part, r in enumerate(rulings):
-            if _alone(r.kind):
-                if (
-                    open_ is not None
-                    and open_.settled_at is None
-                    and moved
-                    and open_.lines
-                    and open_.lines[-1].seq == line.seq
-                ):
-                    # The entry that settles the play also ends the period: the play first.
-                    open_.after = after
-                    open_.settled_at = line.seq
-                if open_ is not None and open_.settled_at is None and open_.lines:
-                    # A time-out in the middle of a play (between 1st & Goal's cards and
-                    # dice) is part of it: a play's entries are never split by another's.
-                    open_.take(line, r, index, part)
-                    continue
-                if open_ is not None and open_.settled_at is not None:
-                    flush()
-                # A time-out or period end after the entry's other rulings comes at its end.
-                alone = _Group(before if part == 0 else after, alone=True, after=after)
-                alone.take(line, r, index, part + 1)
-                alone.settled_at = line.seq
-                out.append(alone)
-                continue
-            if open_ is not None and open_.settled_at is not None:
-                same_entry = open_.settled_at == line.seq
-                if not (same_entry or (joining and not _starts(r.kind))):
-                    flush()
-            if open_ is not None and not r.kind.setup and _setup_only(open_):
-                flush()
-            if open_ is None:
-                open_ = _Group(before)
-            open_.take(line, r, index, part)
-            if r.kind.settles:
-                open_.settled_at = line.seq
-        if not rulings:
-            if open_ is None:
-                open_ = _Group(before)
-            open_.take(line, None, index, 0)
-        if open_ is not None and open_.lines and open_.lines[-1].seq == line.seq:
-            open_.after = after
-            if moved and open_.settled_at is None:
-                open_.settled_at = line.seq
-        before = after
-    flush()
-    out.sort(key=lambda g: g.order)
-    return _merge_neutral(out)
-
-
-def _merge_neutral(groups: list[_Group]) -> list[_Group]:
-    """A settled group of decisions only (Masters: "Bears keep the 7") finishes the play before."""
-    out: list[_Group] = []
-    for g in groups:
-        neutral = g.rulings and all(r.kind.name in DECISIONS for r in g.rulings)
-        previous = out[-1] if out else None
-        if previous is not None and _setup_only(g) and _setup_only(previous):
-            neutral, g.settled_at = True, g.settled_at or g.lines[-1].seq
-        if (
-            neutral
-            and not g.deleted
-            and g.settled_at is not None
-            and previous is not None
-            and not previous.deleted
-            and not previous.alone
-        ):
-            for line in g.lines:
-                previous.take(line, None, 0, 0)
-            previous.rulings.extend(g.rulings)
-            previous.after = g.after
-            continue
-        out.append(g)
-    return out
-
-
 # Reading a play ------------------------------------------------------------------------------
 
 
@@ -354,7 +135,7 @@ def plays(record: GameRecord) -> list[Play]:
     time-out, quarter end (and one for the set-up), numbered from 1, with its drive number.
     """
     periods = division(record.ruleset)
-    built = [_play(record, n, g, periods) for n, g in enumerate(_groups(record), start=1)]
+    built = [_play(n, g, periods) for n, g in enumerate(groups(record), start=1)]
     return built
 
 
@@ -384,21 +165,99 @@ def _called(rulings: Iterable[Ruled]) -> tuple[str | None, dict[str, str], Mappi
     return play_type, players, card
 
 
-def _play(record: GameRecord, number: int, g: _Group, periods: Division) -> Play:
+@dataclass(frozen=True)
+class _Read:
+    """What a play's rulings and situation say, before its columns are counted."""
+
+    play_type: str | None
+    converting: bool
+    scrimmage: bool  # a down from scrimmage (not a try, not a kick with no down set)
+    replayed: bool  # the down is replayed (a penalty enforced, not declined)
+    scramble: bool
+    posteam: str | None
+    touchdown: Ruled | None
+    down: int | None  # the down played, None off scrimmage
+
+
+def _play(number: int, g: Group, periods: Division) -> Play:
+    """One gathered group read as a play: its type, sides, spots, yards, flags and results."""
     before, after = g.before, g.after or g.before
     rulings = g.rulings
-    kinds = [r.kind for r in rulings]
-    names = {k.name for k in kinds}
-    period = periods.period(int(before.get("quarter") or 1))
+    read = _read(g)
+    play_type = read.play_type
+    category = _category(g, play_type, read.converting)
+    results = _results(rulings, play_type)
+    flags = _flags(read, [r.kind for r in rulings], results)
+    yardline_after = after.get("ball_on")
+    return Play(
+        number=number,
+        category=category,
+        lines=tuple(g.lines),
+        rulings=tuple(rulings),
+        deleted=g.deleted,
+        period=periods.period(int(before.get("quarter") or 1)),
+        before=before,
+        after=after,
+        play_type=play_type,
+        posteam=read.posteam,
+        down=read.down,
+        ydstogo=before.get("distance") if read.scrimmage else None,
+        yardline_100=_kick_spot(rulings, play_type, before.get("ball_on")),
+        yardline_after=yardline_after if isinstance(yardline_after, int) else None,
+        yards_gained=_yards_gained(g, read, snap=category == "snap"),
+        kick_distance=_yards_of(rulings, "kick"),
+        return_yards=next(
+            (
+                abs(r.yards)
+                for r in rulings
+                if r.kind.yards in ("return", "lost") and r.yards is not None
+            ),
+            None,
+        ),
+        penalty_yards=_penalty_yards(rulings, read.replayed) if flags["penalty"] else None,
+        flags=flags,
+        results=results,
+        players=_players(rulings, play_type, scramble=read.scramble),
+        points=_points(rulings),
+        ratings=_ratings(rulings),
+        extra={"td_side": read.touchdown.team if read.touchdown else None},
+    )
+
+
+def _read(g: Group) -> _Read:
+    """The play's type, whose ball it is and where it was snapped, from its rulings."""
+    before = g.before
     converting = bool(before.get("converting"))
-    called, players, _card = _called(rulings)
+    scrimmage = before.get("down") is not None and not converting
+    play_type, replayed, scramble = _play_type(g)
+    return _Read(
+        play_type=play_type,
+        converting=converting,
+        scrimmage=scrimmage,
+        replayed=replayed,
+        scramble=scramble,
+        posteam=_posteam(g, play_type),
+        touchdown=next((r for r in g.rulings if r.kind.result.get("touchdown")), None),
+        down=before.get("down") if scrimmage else None,
+    )
+
+
+def _declined(rulings: Iterable[Ruled]) -> bool:
+    """A penalty was declined: the play stands as played."""
+    return any(r.kind.name == "penalty_declined" for r in rulings)
+
+
+def _play_type(g: Group) -> tuple[str | None, bool, bool]:
+    """The play's nflverse play_type, whether the down is replayed, and whether the QB
+    scrambled."""
+    kinds = [r.kind for r in g.rulings]
+    called, _players_called, _card = _called(g.rulings)
     own = [k.play_type for k in kinds if k.play_type and k.play_type != "no_play"]
     kick = next((t for t in own if t in KICKS), None)
-    declined = any(r.kind.name == "penalty_declined" for r in rulings)
-    replayed = any(k.play_type == "no_play" for k in kinds) and not declined
+    replayed = any(k.play_type == "no_play" for k in kinds) and not _declined(g.rulings)
     scramble = any(k.scramble for k in kinds)
     play_type: str | None
-    if g.alone or _setup_only(g):
+    if g.alone or setup_only(g):
         play_type = None
     elif kick is not None:
         play_type = kick
@@ -408,6 +267,12 @@ def _play(record: GameRecord, number: int, g: _Group, periods: Division) -> Play
         play_type = "run"
     else:
         play_type = own[-1] if own else called
+    return play_type, replayed, scramble
+
+
+def _players(rulings: list[Ruled], play_type: str | None, *, scramble: bool) -> dict[str, str]:
+    """Who handled the ball, by role: named by the call or its card, then by the rulings."""
+    _called_type, players, _card = _called(rulings)
     if scramble:
         # "the QB is forced to scramble for the yards indicated" (red-zone.txt, Sacks): the
         # passer runs; nobody is thrown to.
@@ -421,71 +286,82 @@ def _play(record: GameRecord, number: int, g: _Group, periods: Division) -> Play
         for role, who in dict(r.data.get("players") or {}).items():
             if r.kind.called is None and play_type != "no_play":
                 players[str(role)] = str(who)
+    return players
 
-    # Who has the ball: the receiving team on a kickoff (nflverse), else the offence before.
-    side = before.get("possession")
+
+def _posteam(g: Group, play_type: str | None) -> str | None:
+    """Who has the ball: the receiving team on a kickoff (nflverse), else the offence before."""
+    side = g.before.get("possession")
     if play_type == "kickoff":
         receiver = _first_holder(g)
-        if receiver in SIDES and "onside_recovered" in names:
+        if receiver in SIDES and any(r.kind.name == "onside_recovered" for r in g.rulings):
             receiver = OTHER[receiver]
-        side = receiver if receiver in SIDES else _kicked_to(rulings, side)
-    posteam = side if side in SIDES and not _setup_only(g) else None
+        side = receiver if receiver in SIDES else _kicked_to(g.rulings, side)
+    return side if side in SIDES and not setup_only(g) else None
 
+
+def _results(rulings: list[Ruled], play_type: str | None) -> dict[str, Any]:
+    """The result columns the rulings set (the first to set one wins; a declined penalty none),
+    an incompletion for a pass nobody caught."""
+    declined = _declined(rulings)
     results: dict[str, Any] = {}
     for r in rulings:
         if r.kind.name == "penalty" and declined:
             continue
         for column, value in r.kind.result.items():
             results.setdefault(column, value)
+    if play_type == "pass" and any(r.kind.no_catch for r in rulings):
+        results.setdefault("incomplete_pass", 1)
+    return results
+
+
+def _points(rulings: list[Ruled]) -> dict[str, int]:
+    """The points each side scored on the play."""
     points = {s: 0 for s in SIDES}
     for r in rulings:
         if r.points and r.team in points:
             points[r.team] += r.points
-    touchdown = next((r for r in rulings if r.kind.result.get("touchdown")), None)
-    if play_type == "pass" and any(k.no_catch for k in kinds):
-        results.setdefault("incomplete_pass", 1)
+    return points
 
-    ball_on = before.get("ball_on")
-    scrimmage = before.get("down") is not None and not converting
-    category = _category(g, play_type, converting)
-    yards_gained = _yards_gained(
-        play_type, rulings, before, after, scrimmage, touchdown, posteam, category == "snap"
-    )
-    kick_distance = next(
-        (r.yards for r in rulings if r.kind.yards == "kick" and r.yards is not None), None
-    )
-    returned = next(
-        (
-            abs(r.yards)
-            for r in rulings
-            if r.kind.yards in ("return", "lost") and r.yards is not None
-        ),
-        None,
-    )
-    penalty_yards = next(
-        (r.yards for r in rulings if r.kind.yards == "penalty" and r.yards is not None), None
-    )
+
+def _yards_of(rulings: list[Ruled], kind: str) -> int | None:
+    """The yards of the first ruling whose yards are of this kind (a kick, a penalty)."""
+    return next((r.yards for r in rulings if r.kind.yards == kind and r.yards is not None), None)
+
+
+def _penalty_yards(rulings: list[Ruled], replayed: bool) -> int | None:
+    """The yards a penalty was enforced for; a replayed down's from its ruling's data."""
+    penalty_yards = _yards_of(rulings, "penalty")
     if penalty_yards is None and replayed:
         penalty_yards = next(
             (int(str(r.data["yards"])) for r in rulings if str(r.data.get("yards", "")).isdigit()),
             None,
         )
-    first_down = int(
+    return penalty_yards
+
+
+def _first_down(read: _Read, kinds: list[Kind]) -> int:
+    """1 if the play made a first down: ruled one, or a touchdown from scrimmage by the offence;
+    a replayed down only when a first down was ruled."""
+    names = {k.name for k in kinds}
+    play_type, touchdown = read.play_type, read.touchdown
+    return int(
         play_type not in (None, "no_play", "kickoff", "punt", "field_goal", "extra_point")
-        and not converting
+        and not read.converting
         and (
             "first_down" in names
-            or (touchdown is not None and touchdown.team == posteam and scrimmage)
+            or (touchdown is not None and touchdown.team == read.posteam and read.scrimmage)
         )
-    ) or int(replayed and "first_down" in names)
-    down = before.get("down") if scrimmage else None
-    attempt = play_type in SCRIMMAGE and not converting
-    flags = {
+    ) or int(read.replayed and "first_down" in names)
+
+
+def _flags(read: _Read, kinds: list[Kind], results: Mapping[str, Any]) -> dict[str, int]:
+    """nflverse's 0-or-1 columns of one play."""
+    play_type, converting = read.play_type, read.converting
+    first_down = _first_down(read, kinds)
+    return {
         "first_down": first_down,
-        "third_down_converted": int(attempt and down == 3 and bool(first_down)),
-        "third_down_failed": int(attempt and down == 3 and not first_down),
-        "fourth_down_converted": int(attempt and down == 4 and bool(first_down)),
-        "fourth_down_failed": int(attempt and down == 4 and not first_down),
+        **_down_flags(read, first_down),
         "rush_attempt": int(play_type == "run" and not converting),
         "pass_attempt": int(play_type == "pass" and not converting),
         "complete_pass": int(
@@ -497,57 +373,50 @@ def _play(record: GameRecord, number: int, g: _Group, periods: Division) -> Play
         "incomplete_pass": int(bool(results.get("incomplete_pass"))),
         "interception": int(bool(results.get("interception"))),
         "sack": 0,
-        "qb_scramble": int(scramble and play_type == "run"),
+        "qb_scramble": int(read.scramble and play_type == "run"),
         "field_goal_attempt": int(play_type == "field_goal"),
         "extra_point_attempt": int(play_type == "extra_point"),
         "two_point_attempt": int(any(k.score == "two_point" for k in kinds)),
         "punt_attempt": int(play_type == "punt"),
         "kickoff_attempt": int(play_type == "kickoff"),
-        "touchback": int(any(k.name in ("kickoff_touchback", "punt_touchback", "touchback")
-                             for k in kinds)),
-        "touchdown": int(bool(results.get("touchdown"))),
-        "safety": int(bool(results.get("safety"))),
-        "penalty": int(bool(results.get("penalty"))),
-        "fumble_lost": int(bool(results.get("fumble_lost"))),
-        "punt_blocked": int(bool(results.get("punt_blocked"))),
-        "timeout": int(bool(results.get("timeout"))),
-        "replay_or_challenge": int(bool(results.get("replay_or_challenge"))),
+        "touchback": int(
+            any(k.name in ("kickoff_touchback", "punt_touchback", "touchback") for k in kinds)
+        ),
+        **{column: int(bool(results.get(column))) for column in RESULT_FLAGS},
     }
-    yardline_after = after.get("ball_on")
-    return Play(
-        number=number,
-        category=category,
-        lines=tuple(g.lines),
-        rulings=tuple(rulings),
-        deleted=g.deleted,
-        period=period,
-        before=before,
-        after=after,
-        play_type=play_type,
-        posteam=posteam,
-        down=down,
-        ydstogo=before.get("distance") if scrimmage else None,
-        yardline_100=_kick_spot(rulings, play_type, ball_on),
-        yardline_after=yardline_after if isinstance(yardline_after, int) else None,
-        yards_gained=yards_gained,
-        kick_distance=kick_distance,
-        return_yards=returned,
-        penalty_yards=penalty_yards if flags["penalty"] else None,
-        flags=flags,
-        results=results,
-        players=players,
-        points=points,
-        ratings=_ratings(rulings),
-        extra={"td_side": touchdown.team if touchdown else None},
-    )
 
 
-def _first_holder(g: _Group) -> str | None:
+# The result columns that are nflverse flags, in nflverse's order after ``touchback``.
+RESULT_FLAGS = (
+    "touchdown",
+    "safety",
+    "penalty",
+    "fumble_lost",
+    "punt_blocked",
+    "timeout",
+    "replay_or_challenge",
+)
+
+
+def _down_flags(read: _Read, first_down: int) -> dict[str, int]:
+    """Third and fourth downs converted or failed by a run or pass (a try is no attempt)."""
+    attempt = read.play_type in SCRIMMAGE and not read.converting
+    down = read.down
+    return {
+        "third_down_converted": int(attempt and down == 3 and bool(first_down)),
+        "third_down_failed": int(attempt and down == 3 and not first_down),
+        "fourth_down_converted": int(attempt and down == 4 and bool(first_down)),
+        "fourth_down_failed": int(attempt and down == 4 and not first_down),
+    }
+
+
+def _first_holder(g: Group) -> str | None:
     """Who first has the ball after the kick: the receiving team, before any turnover."""
     kicked = False
     for line in g.lines:
-        kicked = kicked or any(r.seq == line.seq and r.kind.play_type == "kickoff"
-                               for r in g.rulings)
+        kicked = kicked or any(
+            r.seq == line.seq and r.kind.play_type == "kickoff" for r in g.rulings
+        )
         holder = (line.situation or {}).get("possession")
         if kicked and holder in SIDES:
             return str(holder)
@@ -575,19 +444,13 @@ def _kick_spot(rulings: list[Ruled], play_type: str | None, ball_on: Any) -> int
     return None
 
 
-def _yards_gained(
-    play_type: str | None,
-    rulings: list[Ruled],
-    before: Mapping[str, Any],
-    after: Mapping[str, Any],
-    scrimmage: bool,
-    touchdown: Ruled | None,
-    posteam: str | None,
-    snap: bool,
-) -> int | None:
+def _yards_gained(g: Group, read: _Read, *, snap: bool) -> int | None:
     """The offence's net gain from scrimmage: 0 where nothing was gained (an incompletion, an
     interception, a held down, a replayed down), empty off scrimmage and where the game has no
     field."""
+    play_type, rulings, scrimmage = read.play_type, g.rulings, read.scrimmage
+    before, after = g.before, g.after or g.before
+    touchdown, posteam = read.touchdown, read.posteam
     if not scrimmage:
         return None
     if play_type is None and not snap:
@@ -621,12 +484,13 @@ def _ratings(rulings: list[Ruled]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _category(g: _Group, play_type: str | None, converting: bool) -> str:
+def _category(g: Group, play_type: str | None, converting: bool) -> str:
+    """What kind of play it is: a snap, kick, try, penalty, time-out, period end, set-up."""
     if g.deleted:
         return "deleted"
     if g.alone:
         return "period_end" if any(r.kind.period_end for r in g.rulings) else "timeout"
-    if _setup_only(g):
+    if setup_only(g):
         return "setup"
     if converting or play_type == "extra_point":
         return "try"

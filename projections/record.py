@@ -357,9 +357,7 @@ def _copied(event: Game.Copied, record: GameRecord, version: int) -> GameRecord:
 @_fold.register
 def _set_aside(event: Game.SetAside, record: GameRecord, version: int) -> GameRecord:
     change = Change("set aside", event.reason, event.by, event.at)
-    return replace(
-        record, set_aside=event.reason, asides=(*record.asides, change), version=version
-    )
+    return replace(record, set_aside=event.reason, asides=(*record.asides, change), version=version)
 
 
 @_fold.register

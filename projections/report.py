@@ -61,94 +61,126 @@ def entries_script(record: GameRecord) -> str:
 
 def tables(record: GameRecord) -> list[Table]:
     """The report's tables, shared by the Markdown and HTML renderings."""
-    final = record.situation
-    names = {"home": record.home, "away": record.away}
     periods = division(record.ruleset)
-    out: list[Table] = []
+    standing = [p for p in plays(record) if not p.deleted]
+    yards = periods.unit != "regulation" and any(p.yardline_100 is not None for p in standing)
+    found = [
+        _box_score(record),
+        _scoring_pad(record),
+        _scoring_slots(record),
+        Table(
+            "Scoring summary",
+            ["Period", "Team", "Play", "Score"],
+            scoring_summary(record, standing),
+        ),
+        _drive_summary(record),
+        player_table(record, yards=yards),
+        _timeouts_and_challenges(record),
+    ]
+    return [table for table in found if table is not None]
+
+
+def _names(record: GameRecord) -> dict[str, str]:
+    """The team names by side."""
+    return {"home": record.home, "away": record.away}
+
+
+def _box_score(record: GameRecord) -> Table:
+    """The points of each side by period, and the total."""
+    final = record.situation
+    names = _names(record)
     quarters = final.get("score_by_quarter") or []
-    out.append(
-        Table(
-            "Box score",
-            ["Team", *periods.labels(len(quarters)), "Total"],
-            [
-                [names[s], *(str(q[s]) for q in quarters), str(final.get("score", {}).get(s, 0))]
-                for s in ("home", "away")
-            ],
-        )
-    )
-    pad = final.get("pad")
-    if pad:
-        head = ["Team"]
-        for q in pad:
-            head += [f"{q['quarter']} OFF", f"{q['quarter']} DEF", f"{q['quarter']}"]
-        body = []
-        for s in ("home", "away"):
-            cells = [names[s]]
-            for q in pad:
-                box = q[s]
-                cells += [
-                    " ".join(str(b) for b in box["off"]) or "-",
-                    " ".join(str(b) for b in box["def"]) or "-",
-                    str(box["total"]),
-                ]
-            body.append(cells)
-        out.append(Table("Scoring pad", head, body))
-    slots = final.get("slots")
-    if isinstance(slots, dict):
-        # "Successful defensive scoring plays can be placed to the side"
-        # (masters-of-the-gridiron.txt): their own column, so each row sums to the total.
-        side = final.get("defensive_scores") or {}
-        width = max((len(slots.get(s, [])) for s in ("home", "away")), default=0)
-        body = [
-            [
-                names[s],
-                *(_slot(x) for x in slots.get(s, [])),
-                *([""] * (width - len(slots.get(s, [])))),
-                " ".join(_slot(x) for x in side.get(s, [])) or "-",
-            ]
+    return Table(
+        "Box score",
+        ["Team", *division(record.ruleset).labels(len(quarters)), "Total"],
+        [
+            [names[s], *(str(q[s]) for q in quarters), str(final.get("score", {}).get(s, 0))]
             for s in ("home", "away")
-        ]
-        out.append(
-            Table("Scoring slots", ["Team", *map(str, range(1, width + 1)), "Side"], body)
-        )
-    played = plays(record)
-    standing = [p for p in played if not p.deleted]
-    out.append(Table("Scoring summary", ["Period", "Team", "Play", "Score"],
-                     scoring_summary(record, standing)))
-    slot_game = periods.unit == "regulation"
-    out.append(
-        Table(
-            "Drive summary",
-            [
-                "Drive",
-                "Team",
-                "Period",
-                "Started with",
-                *([] if slot_game else ["From"]),
-                "Plays",
-                *([] if slot_game else ["Yards"]),
-                "Result",
-            ],
-            [
-                [
-                    str(d.number),
-                    d.team,
-                    d.period,
-                    d.start,
-                    *([] if slot_game else [_field_position(d.start_yardline, d.team, names)]),
-                    str(d.plays),
-                    *([] if slot_game else [str(d.yards)]),
-                    d.end or "",
-                ]
-                for d in game_drives(record)
-            ],
-        )
+        ],
     )
-    players = player_table(record, yards=periods.unit != "regulation" and any(
-        p.yardline_100 is not None for p in standing
-    ))
-    if players is not None:
-        out.append(players)
+
+
+def _scoring_pad(record: GameRecord) -> Table | None:
+    """The scoring pad a game keeps (offence and defence boxes by quarter), if it keeps one."""
+    pad = record.situation.get("pad")
+    if not pad:
+        return None
+    names = _names(record)
+    head = ["Team"]
+    for q in pad:
+        head += [f"{q['quarter']} OFF", f"{q['quarter']} DEF", f"{q['quarter']}"]
+    body = []
+    for s in ("home", "away"):
+        cells = [names[s]]
+        for q in pad:
+            box = q[s]
+            cells += [
+                " ".join(str(b) for b in box["off"]) or "-",
+                " ".join(str(b) for b in box["def"]) or "-",
+                str(box["total"]),
+            ]
+        body.append(cells)
+    return Table("Scoring pad", head, body)
+
+
+def _scoring_slots(record: GameRecord) -> Table | None:
+    """Masters of the Gridiron's scoring slots, if the game has them."""
+    final = record.situation
+    slots = final.get("slots")
+    if not isinstance(slots, dict):
+        return None
+    names = _names(record)
+    # "Successful defensive scoring plays can be placed to the side"
+    # (masters-of-the-gridiron.txt): their own column, so each row sums to the total.
+    side = final.get("defensive_scores") or {}
+    width = max((len(slots.get(s, [])) for s in ("home", "away")), default=0)
+    body = [
+        [
+            names[s],
+            *(_slot(x) for x in slots.get(s, [])),
+            *([""] * (width - len(slots.get(s, [])))),
+            " ".join(_slot(x) for x in side.get(s, [])) or "-",
+        ]
+        for s in ("home", "away")
+    ]
+    return Table("Scoring slots", ["Team", *map(str, range(1, width + 1)), "Side"], body)
+
+
+def _drive_summary(record: GameRecord) -> Table:
+    """Every drive: its team, period, start, plays, yards and result (no spots in a slot game)."""
+    names = _names(record)
+    slot_game = division(record.ruleset).unit == "regulation"
+    return Table(
+        "Drive summary",
+        [
+            "Drive",
+            "Team",
+            "Period",
+            "Started with",
+            *([] if slot_game else ["From"]),
+            "Plays",
+            *([] if slot_game else ["Yards"]),
+            "Result",
+        ],
+        [
+            [
+                str(d.number),
+                d.team,
+                d.period,
+                d.start,
+                *([] if slot_game else [_field_position(d.start_yardline, d.team, names)]),
+                str(d.plays),
+                *([] if slot_game else [str(d.yards)]),
+                d.end or "",
+            ]
+            for d in game_drives(record)
+        ],
+    )
+
+
+def _timeouts_and_challenges(record: GameRecord) -> Table | None:
+    """The time-outs and challenges each side used, if the game counts them or any were used."""
+    names = _names(record)
     counts = {(s, k): 0 for s in ("home", "away") for k in ("timeout", "challenge")}
     for line in record.effective:
         for ruling in line.rulings:
@@ -156,18 +188,16 @@ def tables(record: GameRecord) -> list[Table]:
             key = (ruling.get("team"), ruling["kind"])
             if key in counts:
                 counts[key] += 1
-    if final.get("timeouts") is not None or any(counts.values()):
-        out.append(
-            Table(
-                "Time-outs and challenges used",
-                ["Team", "Time-outs", "Challenges"],
-                [
-                    [names[s], str(counts[(s, "timeout")]), str(counts[(s, "challenge")])]
-                    for s in ("home", "away")
-                ],
-            )
-        )
-    return out
+    if record.situation.get("timeouts") is None and not any(counts.values()):
+        return None
+    return Table(
+        "Time-outs and challenges used",
+        ["Team", "Time-outs", "Challenges"],
+        [
+            [names[s], str(counts[(s, "timeout")]), str(counts[(s, "challenge")])]
+            for s in ("home", "away")
+        ],
+    )
 
 
 def player_table(record: GameRecord, *, yards: bool) -> Table | None:
@@ -295,8 +325,10 @@ def _how(p: Play, team: str) -> str:
             what, yards = "run" + (f" by {who}" if who else ""), p.yards_gained
         elif p.play_type == "pass":
             passer, receiver = p.players.get("passer"), p.players.get("receiver")
-            what = "pass" + (f" from {passer}" if passer else "") + (
-                f" to {receiver}" if receiver else ""
+            what = (
+                "pass"
+                + (f" from {passer}" if passer else "")
+                + (f" to {receiver}" if receiver else "")
             )
             yards = p.yards_gained
         else:

@@ -30,6 +30,5 @@ def view(record: GameRecord) -> dict[str, Any]:
     )
 
 
-
 def project(events: Iterable[Any]) -> dict[str, Any]:
     return view(fold(events))

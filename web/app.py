@@ -13,7 +13,7 @@ import ipaddress
 import json
 import socket
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
@@ -185,6 +185,24 @@ def create_app(referee: Referee, private: bool = True) -> Starlette:
     follower = Follower(referee)
     follower.catch_up()
     hub = Hub(follower)
+    read = ["GET", "HEAD"]
+    routes = [
+        Route("/", page_endpoint(hub, LEAGUE), methods=read),
+        Route("/events", stream_endpoint(hub, LEAGUE), methods=read),
+        Route("/game/{game}", page_endpoint(hub, GAME), methods=read),
+        Route("/game/{game}/events", stream_endpoint(hub, GAME), methods=read),
+        Route("/game/{game}/overlay", page_endpoint(hub, OVERLAY), methods=read),
+        Route("/game/{game}/overlay/events", stream_endpoint(hub, OVERLAY), methods=read),
+        Route("/static/{name}", static_file, methods=read),
+    ]
+    middleware = [Middleware(LoopbackOnly)] if private else []
+    app = Starlette(routes=routes, lifespan=following(hub), middleware=middleware)
+    app.state.hub = hub
+    return app
+
+
+def following(hub: Hub) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """The app's lifespan: the hub follows the store while the app is served."""
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -195,56 +213,51 @@ def create_app(referee: Referee, private: bool = True) -> Starlette:
         finally:
             task.cancel()
 
-    def page(view: View) -> Callable[[Request], Any]:
-        async def endpoint(request: Request) -> Response:
-            key = request.path_params.get("game")
-            snap, game_id = hub.now, None
-            if key is not None:
-                game_id = snap.find(key)
-                if game_id is None:
-                    return html(pages.missing_page(key), status=404)
-            parts = await hub.render(view, snap, game_id)
-            return html(view.page(snap, game_id, parts))
+    return lifespan
 
-        return endpoint
 
-    def stream(view: View) -> Callable[[Request], Any]:
-        async def endpoint(request: Request) -> Response:
-            key = request.path_params.get("game")
-            game_id = None
-            if key is not None:
-                game_id = hub.now.find(key)
-                if game_id is None:
-                    return Response("no such game", status_code=404, headers=HEADERS)
-            return StreamingResponse(
-                events(hub, view, game_id),
-                media_type="text/event-stream",
-                headers={**HEADERS, "X-Accel-Buffering": "no"},
-            )
+def page_endpoint(hub: Hub, view: View) -> Callable[[Request], Any]:
+    """The endpoint of one view's page (of the league, or of the game named in the path)."""
 
-        return endpoint
+    async def endpoint(request: Request) -> Response:
+        key = request.path_params.get("game")
+        snap, game_id = hub.now, None
+        if key is not None:
+            game_id = snap.find(key)
+            if game_id is None:
+                return html(pages.missing_page(key), status=404)
+        parts = await hub.render(view, snap, game_id)
+        return html(view.page(snap, game_id, parts))
 
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in STATIC:
-            return Response("not found", status_code=404, headers=HEADERS)
-        body = files("web").joinpath("static", name).read_bytes()
-        return Response(body, media_type=STATIC[name], headers=HEADERS)
+    return endpoint
 
-    read = ["GET", "HEAD"]
-    routes = [
-        Route("/", page(LEAGUE), methods=read),
-        Route("/events", stream(LEAGUE), methods=read),
-        Route("/game/{game}", page(GAME), methods=read),
-        Route("/game/{game}/events", stream(GAME), methods=read),
-        Route("/game/{game}/overlay", page(OVERLAY), methods=read),
-        Route("/game/{game}/overlay/events", stream(OVERLAY), methods=read),
-        Route("/static/{name}", static, methods=read),
-    ]
-    middleware = [Middleware(LoopbackOnly)] if private else []
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
-    app.state.hub = hub
-    return app
+
+def stream_endpoint(hub: Hub, view: View) -> Callable[[Request], Any]:
+    """The endpoint of one view's event stream (server-sent events of its changed parts)."""
+
+    async def endpoint(request: Request) -> Response:
+        key = request.path_params.get("game")
+        game_id = None
+        if key is not None:
+            game_id = hub.now.find(key)
+            if game_id is None:
+                return Response("no such game", status_code=404, headers=HEADERS)
+        return StreamingResponse(
+            events(hub, view, game_id),
+            media_type="text/event-stream",
+            headers={**HEADERS, "X-Accel-Buffering": "no"},
+        )
+
+    return endpoint
+
+
+async def static_file(request: Request) -> Response:
+    """One of the pages' static files (the script and the style sheet), by name."""
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return Response("not found", status_code=404, headers=HEADERS)
+    body = files("web").joinpath("static", name).read_bytes()
+    return Response(body, media_type=STATIC[name], headers=HEADERS)
 
 
 def html(body: str, status: int = 200) -> HTMLResponse:

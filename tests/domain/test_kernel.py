@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pytest
 
 from domain import kernel
 from domain.entries import faces
+from domain.grammar import Match
 from domain.periods import QUARTERS
 from domain.ruleset import SITUATION_KEYS, EntryForm, IllegalEntry, Prompt, Ruling, Side, Slot
 from domain.teams import TwoTeams
@@ -23,11 +25,17 @@ class Tiny(TwoTeams):
     winner: Side | None = None
 
 
+def read_kick(values: Sequence[str]) -> int:
+    if len(values) != 1:
+        raise IllegalEntry("enter the kick's yards: kick <yards>")
+    return kernel.number(values[0], 0, 60, "the kick")
+
+
 def kick_prompt(state: Tiny) -> Prompt:
     return Prompt(
         "home",
         "Bears kick: enter kick <yards>",
-        (EntryForm("kick", "a kick", (Slot("yards", "number", low=0, high=60),)),),
+        (EntryForm("kick", "a kick", (Slot("yards", "number", low=0, high=60),), read=read_kick),),
     )
 
 
@@ -35,22 +43,29 @@ def score_prompt(state: Tiny) -> Prompt:
     return Prompt(
         "both",
         "Enter score <side> or end",
-        (EntryForm("score", "a score"), EntryForm("end", "the end")),
+        (
+            EntryForm(
+                "score",
+                "a score",
+                (Slot("side", "word", words=("home", "away")),),
+                read=lambda values: kernel.side_word(values[0] if values else "", state),
+            ),
+            EntryForm("end", "the end"),
+        ),
     )
 
 
-def kick(state: Tiny, rest: list[str]) -> tuple[Tiny, list[Ruling]]:
-    yards = kernel.number(rest[0] if rest else "", 0, 60, "the kick")
+def kick(state: Tiny, entry: Match) -> tuple[Tiny, list[Ruling]]:
+    yards: int = entry.value
     return replace(state, phase="score"), [Ruling("kickoff", f"Kick of {yards}.", yards=yards)]
 
 
-def score(state: Tiny, rest: list[str]) -> tuple[Tiny, list[Ruling]]:
-    side = kernel.side_word(rest[0], state)
+def score(state: Tiny, entry: Match) -> tuple[Tiny, list[Ruling]]:
+    side: Side = entry.value
     return kernel.scored(state, side, 3), [Ruling("field_goal", "Good.", team=side, points=3)]
 
 
-def end(state: Tiny, rest: list[str]) -> tuple[Tiny, list[Ruling]]:
-    kernel.takes_nothing_more("end", rest)
+def end(state: Tiny, entry: Match) -> tuple[Tiny, list[Ruling]]:
     total = state.total
     winner: Side | None = None
     if total["home"] != total["away"]:
@@ -59,7 +74,7 @@ def end(state: Tiny, rest: list[str]) -> tuple[Tiny, list[Ruling]]:
     return done, [Ruling("final", kernel.final_line(done), team=winner)]
 
 
-def timeout(state: Tiny, rest: list[str]) -> tuple[Tiny, list[Ruling]]:
+def timeout(state: Tiny, entry: Match) -> tuple[Tiny, list[Ruling]]:
     return state, [Ruling("timeout", "Time-out.")]
 
 
@@ -151,11 +166,36 @@ def test_a_form_without_a_handler_is_a_bug_not_a_refusal() -> None:
         broken.step(Tiny(), "kick 10")
 
 
-def test_the_keyword_may_be_read_by_the_game() -> None:
-    # A game where the keyword may be left out (bare dice faces) reads it itself.
-    bare = replace(RULES, split=lambda s, t: ("kick", t) if t[0].isdigit() else (t[0], t[1:]))
+def test_a_form_may_take_its_entry_with_the_keyword_left_out() -> None:
+    # A form declaring ``bare`` (bare dice faces in the games) takes "35" as "kick 35".
+    def bare_kick(state: Tiny) -> Prompt:
+        (form,) = kick_prompt(state).forms
+        return replace(kick_prompt(state), forms=(replace(form, bare=str.isdigit),))
+
+    bare = replace(RULES, prompts={**RULES.prompts, "kick": bare_kick})
     state, rulings = bare.step(Tiny(), "35")
     assert rulings[0].yards == 35
+    with pytest.raises(IllegalEntry, match="'punt' is not due now"):
+        bare.step(Tiny(), "punt 35")
+
+
+def test_a_handler_is_given_the_match_never_the_words() -> None:
+    """Issue #28: the forms are the grammar; the kernel has no path that hands words over."""
+    given: list[object] = []
+
+    def spy(state: Tiny, entry: Match) -> tuple[Tiny, list[Ruling]]:
+        given.append(entry)
+        return kick(state, entry)
+
+    spied = replace(RULES, handlers={**RULES.handlers, "kick": {"kick": spy}})
+    spied.step(Tiny(), "KICK 40")
+    (entry,) = given
+    assert isinstance(entry, Match) and entry.value == 40 and entry.keyword == "kick"
+    with pytest.raises(IllegalEntry, match="^the kick is a whole number from 0 to 60; got '61'$"):
+        spied.step(Tiny(), "kick 61")
+    with pytest.raises(IllegalEntry, match="^end takes nothing more; got 'now'$"):
+        RULES.step(Tiny(phase="score"), "end now")
+    assert len(given) == 1
 
 
 @pytest.mark.parametrize("token", ["-1", "+5", "++5", "5.0", "five", "", "٣", "61"])

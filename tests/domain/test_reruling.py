@@ -1,7 +1,7 @@
 """A game remembers the rules that judged it (docs/rulings.md, "A game remembers the rules that
 judged it"), on the aggregate alone: no store.
 
-The toy Coin-Flip Football (tests/coinflip.py) is "upgraded" in this process only: its flag
+The toy Coin-Flip Football (tests/coinflip/) is "upgraded" in this process only: its flag
 range (rule 3: -15 to +15) and its rules version change, as a release that changed the rule
 would ship them.
 """
@@ -51,7 +51,7 @@ def replayed(events: list[Any]) -> Game:
 
 def upgrade(monkeypatch: pytest.MonkeyPatch, flag: int = 10) -> None:
     """Rule 3 as a later release reads it: flags up to ``flag`` yards, under rules 2."""
-    monkeypatch.setattr(coinflip, "FLAG", flag)
+    monkeypatch.setattr(coinflip.prompts, "FLAG", flag)
     monkeypatch.setattr(coinflip.RULESET, "version", 2)
 
 
@@ -109,7 +109,7 @@ def test_a_new_version_whose_rules_rule_the_game_the_same_names_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     events = played().collect_events()
-    upgrade(monkeypatch, flag=coinflip.FLAG)  # a new version, the same rule 3
+    upgrade(monkeypatch, flag=coinflip.state.FLAG)  # a new version, the same rule 3
     game = replayed(events)
     assert game.ruled_under == [1] and game.disagreement() is None
     with pytest.raises(IllegalEntry, match="nothing to rerule"):
@@ -151,7 +151,8 @@ def test_a_fold_never_goes_on_from_a_state_other_rules_made(
     events = played().collect_events()
     assert any(isinstance(e, Game.Ruled) and e.checkpoint for e in events)
     upgrade(monkeypatch, flag=12)
-    monkeypatch.setattr(coinflip, "GAIN", 9)  # heads now gains 9 yards
+    for module in (coinflip.prompts, coinflip.rules):
+        monkeypatch.setattr(module, "GAIN", 9)  # heads now gains 9 yards
     game = replayed(events)
     assert game.disagreement() is not None
     assert game.state == game.refolded()[-1].state

@@ -14,5 +14,8 @@ os.environ["KIVY_NO_FILELOG"] = "1"
 # Frames are advanced by hand: the clock must not sleep to hold 60 frames a second between them.
 os.environ["KCFG_GRAPHICS_MAXFPS"] = "0"
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="zebra-kivy-"))
+# The app keeps this device's settings in its user_data_dir ($XDG_CONFIG_HOME/zebra): never the
+# real one of whoever runs the tests.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="zebra-config-")
 if not os.environ.get("DISPLAY"):
     os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")

@@ -591,7 +591,9 @@ def test_a_rotated_window_is_laid_out_again(tablet: ZebraApp) -> None:
     h.frames()
     assert app.lay.bar_rows == 2 and app.lay.height == 1280
     assert ids.interrupt_row.height == pytest.approx(app.lay.bar)
-    assert ids.scoreboard.height == pytest.approx(app.lay.scoreboard)
+    # The scoreboard's band, and under it the game's clock (mobile/gauges.py).
+    assert ids.scoreboard.height == pytest.approx(app.lay.scoreboard + ids.clocks.height)
+    assert ids.clocks.height > 0
     assert not look.geometry_problems(app)
     app.root_window.size = h.TABLET
     h.frames()

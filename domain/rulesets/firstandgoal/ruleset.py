@@ -321,7 +321,6 @@ RULES: kernel.Rules[FirstAndGoalState] = kernel.Rules(
         phase: {keyword: _valued(rule) for keyword, rule in table.items()}
         for phase, table in HANDLERS.items()
     },
-    grammar=True,
     final_line=kernel.final_line,
     after=out_of_cards_ends_the_half,
 )

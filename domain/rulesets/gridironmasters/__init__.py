@@ -157,7 +157,6 @@ RULES: kernel.Rules[GridironState] = kernel.Rules(
     final_line=kernel.final_line,
     read=read,
     split=keyword_of,
-    grammar=True,
 )
 
 

@@ -17,8 +17,8 @@ from domain.periods import QUARTERS
 from domain.rules_versions import RULES_VERSION
 from domain.ruleset import SIDES, EntryForm, GameOption, Prompt, Ruling, resolve_options
 from domain.rulesets.redzone.clock import clock_view
-from domain.rulesets.redzone.handlers import HANDLERS
-from domain.rulesets.redzone.parse import read_entry, split_entry
+from domain.rulesets.redzone.handlers import HANDLERS, grammar_prompts
+from domain.rulesets.redzone.parse import read_entry
 from domain.rulesets.redzone.prompts import PROMPTS
 from domain.rulesets.redzone.rosters import FILE_SCHEMA, roster_problems
 from domain.rulesets.redzone.state import DECK_SIZES, Coach, RedZoneState
@@ -26,13 +26,13 @@ from domain.rulesets.redzone.views import lineup_view
 
 __all__ = ["FILE_SCHEMA", "RULESET", "RedZone", "RedZoneState", "roster_problems"]
 
-# The shared step bound to Red Zone's tables; entries keep their typed case for names.
+# The shared step bound to Red Zone's tables: the forms are the grammar (handlers.py), and
+# entries keep their typed case for names.
 RULES: kernel.Rules[RedZoneState] = kernel.Rules(
-    prompts=PROMPTS,
+    prompts=grammar_prompts(PROMPTS),
     handlers=HANDLERS,
     final_line=kernel.final_line,
     read=read_entry,
-    split=split_entry,
 )
 
 

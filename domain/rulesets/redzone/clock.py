@@ -17,7 +17,7 @@ from domain.ruleset import (
     Side,
     other,
 )
-from domain.rulesets.redzone.parse import _number, _one, _side
+from domain.rulesets.redzone.parse import one, printed_number, said, team
 from domain.rulesets.redzone.state import (
     HAND,
     REGULATION_QUARTERS,
@@ -26,26 +26,30 @@ from domain.rulesets.redzone.state import (
     Play,
     RedZoneState,
     Rulings,
-    _offence,
-    _set,
+    offence_side,
+    with_coach,
 )
 from domain.words import possessive
 
 
-def timeout(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_timeout(state: RedZoneState, values: Sequence[str]) -> Side:
+    """Time: the team calling a time-out."""
+    return team(one(said(values), "the team calling it"), state)
+
+
+def timeout(state: RedZoneState, side: Side) -> Rulings:
     """Time: a time-out adds 5 cards to each Time Deck not yet empty; three per half."""
-    side = _side(_one(rest, "the team calling it"), state)
     c = state.coach(side)
     if c.timeouts <= 0:
         raise IllegalEntry(f"{state.name(side)} have no time-outs left this half")
-    state = _set(state, side, replace(c, timeouts=c.timeouts - 1))
+    state = with_coach(state, side, replace(c, timeouts=c.timeouts - 1))
     added = []
     for s in SIDES:
         cs = state.coach(s)
         if cs.time > 0:
             added.append(state.name(s))
             cs = replace(cs, time=cs.time + TIMEOUT_CARDS)
-        state = _set(state, s, replace(cs, refresh=True))
+        state = with_coach(state, s, replace(cs, refresh=True))
     text = f"Time-out {state.name(side)} ({state.coach(side).timeouts} left). " + (
         f"5 cards added to the Time Deck of {' and '.join(added)}."
         if added
@@ -54,17 +58,23 @@ def timeout(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return state, [Ruling("timeout", text, team=side, data={"added": added})]
 
 
-def refresh_hand(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Time: at a quarter's end, a new possession or a time-out a coach may discard and draw to
-    seven from the Draw Deck."""
+def read_refresh(state: RedZoneState, values: Sequence[str]) -> tuple[Side, int]:
+    """Time: the team refreshing its hand (one that may now) and the cards it discards."""
+    rest = said(values)
     if len(rest) != 2:
         raise IllegalEntry("enter the team and the cards discarded: refresh home 2")
-    side = _side(rest[0], state, tuple(s for s in SIDES if state.coach(s).refresh))
+    side = team(rest[0], state, tuple(s for s in SIDES if state.coach(s).refresh))
+    return side, printed_number(rest[1], "cards discarded", 0, state.coach(side).hand)
+
+
+def refresh_hand(state: RedZoneState, refreshed: tuple[Side, int]) -> Rulings:
+    """Time: at a quarter's end, a new possession or a time-out a coach may discard and draw to
+    seven from the Draw Deck."""
+    side, discarded = refreshed
     c = state.coach(side)
-    discarded = _number(rest[1], "cards discarded", 0, c.hand)
     kept = c.hand - discarded
     drawn = max(HAND - kept, 0)
-    state = _set(
+    state = with_coach(
         state,
         side,
         replace(c, hand=kept + drawn, draw_flips=c.draw_flips + drawn, refresh=False),
@@ -80,18 +90,18 @@ def refresh_hand(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 
 def draw_for_the_play(state: RedZoneState) -> Rulings:
     """Starting Play: each coach draws back to seven from his Time Deck (the play has started)."""
-    off = _offence(state)
+    off = offence_side(state)
     rulings: list[Ruling] = []
     for s in (off, other(off)):
         c = state.coach(s)
         draw = max(HAND - c.hand, 0)
-        state = _set(state, s, replace(c, hand=max(c.hand, HAND), refresh=False))
-        state, more = _flip(state, s, draw)
+        state = with_coach(state, s, replace(c, hand=max(c.hand, HAND), refresh=False))
+        state, more = flip_cards(state, s, draw)
         rulings += more
     return state, rulings
 
 
-def _possession(state: RedZoneState, side: Side, ball_on: int, rulings: list[Ruling]) -> Rulings:
+def new_possession(state: RedZoneState, side: Side, ball_on: int, rulings: list[Ruling]) -> Rulings:
     """A new possession: 1st and 10, and each coach may refresh his hand."""
     state = replace(
         state,
@@ -103,11 +113,11 @@ def _possession(state: RedZoneState, side: Side, ball_on: int, rulings: list[Rul
         is_try=False,
     )
     for s in SIDES:
-        state = _set(state, s, replace(state.coach(s), refresh=True))
-    return _between(state, rulings)
+        state = with_coach(state, s, replace(state.coach(s), refresh=True))
+    return between_plays(state, rulings)
 
 
-def _flip(state: RedZoneState, side: Side, n: int = 1) -> tuple[RedZoneState, list[Ruling]]:
+def flip_cards(state: RedZoneState, side: Side, n: int = 1) -> tuple[RedZoneState, list[Ruling]]:
     """Time: every card drawn or flipped comes off the Time Deck, or the Draw Deck once it is
     empty."""
     if n <= 0:
@@ -125,7 +135,7 @@ def _flip(state: RedZoneState, side: Side, n: int = 1) -> tuple[RedZoneState, li
                 team=side,
             )
         )
-    return _set(state, side, c), rulings
+    return with_coach(state, side, c), rulings
 
 
 def _time_up(state: RedZoneState) -> bool:
@@ -137,7 +147,7 @@ def _time_up(state: RedZoneState) -> bool:
     )
 
 
-def _between(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
+def between_plays(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     """After a play: substitutes for the injured, then the end of the quarter if both Time
     Decks are empty (the last play rule)."""
     if state.phase not in ("call", "kickoff", "safety_kick") or state.is_try:
@@ -155,7 +165,7 @@ def end_quarter(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     q = state.quarter
     total = state.total
     if q >= REGULATION_QUARTERS and total["home"] != total["away"]:
-        return _finish(state, rulings)
+        return finish_game(state, rulings)
     home, away = (replace(state.coach(s), time=state.deck, refresh=True) for s in SIDES)
     state = replace(state, quarter=q + 1, scores=(*state.scores, (0, 0)), coaches=(home, away))
     if q == 2:
@@ -203,7 +213,8 @@ def end_quarter(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
     return state, rulings
 
 
-def _finish(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
+def finish_game(state: RedZoneState, rulings: list[Ruling]) -> Rulings:
+    """How To Win: the final whistle; the higher score wins, else a tie."""
     total = state.total
     winner: Side | None = None
     if total["home"] != total["away"]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from domain.ruleset import SIDES, EntryForm, Side, Slot
 from domain.rulesets.redzone.state import POSITIONS, RedZoneState
-from domain.rulesets.redzone.substitutions import _bench_players, _may_replace, _vacancies
+from domain.rulesets.redzone.substitutions import bench_players, may_replace, vacancies
 
 
 def word_slot(label: str, choices: Sequence[str]) -> Slot:
@@ -88,7 +88,7 @@ def substitution_forms(state: RedZoneState) -> list[EntryForm]:
     for side in SIDES:
         forms.append(discard_form(state, side))
         c = state.coach(side)
-        vacant = _vacancies(c)
+        vacant = vacancies(c)
         if vacant:
             forms.append(
                 EntryForm(
@@ -99,8 +99,8 @@ def substitution_forms(state: RedZoneState) -> list[EntryForm]:
             )
         if state.opt("substitutions") != "yes" or state.is_try:
             continue
-        for pid in _bench_players(c):
-            outs = _may_replace(c, pid)
+        for pid in bench_players(c):
+            outs = may_replace(c, pid)
             if outs:
                 forms.append(
                     EntryForm(

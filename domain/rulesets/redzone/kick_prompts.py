@@ -13,23 +13,23 @@ from domain.rulesets.redzone.state import (
     SAFETY_KICK_LINE,
     TWO_POINT_LINE,
     RedZoneState,
-    _ball,
-    _deck,
-    _k,
-    _offence,
-    _scorer,
+    ball_spot,
+    deck_in_use,
+    kicking_team,
+    offence_side,
+    scoring_team,
 )
 from domain.words import possessive
 
 
 def _flip_text(state: RedZoneState, side: Side, what: str) -> str:
     """ "Bears flip the top Time Deck card: enter the K number" (the Draw Deck once empty)."""
-    return f"{state.name(side)} flip the top {_deck(state, side)} card: enter the {what}"
+    return f"{state.name(side)} flip the top {deck_in_use(state, side)} card: enter the {what}"
 
 
 def prompt_kickoff(state: RedZoneState) -> Prompt:
     """The Kickoff (from the 30) or an Onside Kick; the between-play entries stay open."""
-    k = _k(state)
+    k = kicking_team(state)
     return Prompt(
         k,
         f"{state.name(k)} kick off from their {KICKOFF_LINE}: kick or onside",
@@ -43,7 +43,7 @@ def prompt_kickoff(state: RedZoneState) -> Prompt:
 
 def prompt_safety_kick(state: RedZoneState) -> Prompt:
     """Punting after a Safety: kick off or punt from the 20."""
-    k = _k(state)
+    k = kicking_team(state)
     return Prompt(
         k,
         f"{state.name(k)} gave up a safety: kick off or punt from their {SAFETY_KICK_LINE}",
@@ -56,7 +56,7 @@ def prompt_safety_kick(state: RedZoneState) -> Prompt:
 
 def prompt_kick(state: RedZoneState) -> Prompt:
     """The Kickoff: the kicker flips for K (EZ: through the end zone)."""
-    k = _k(state)
+    k = kicking_team(state)
     return Prompt(
         k,
         _flip_text(state, k, "K number or EZ"),
@@ -69,14 +69,14 @@ def prompt_kick(state: RedZoneState) -> Prompt:
 
 def prompt_kick_return(state: RedZoneState) -> Prompt:
     """The Kickoff: the receivers flip for KR; a kick into their end zone may be downed."""
-    r = other(_k(state))
+    r = other(kicking_team(state))
     kr = EntryForm("kr", "return yards", (number_slot("KR", 0, 99),))
     if yards.is_safety(state.play.landing):
         return Prompt(
             r,
             f"The kick is in {possessive(state.name(r))} end zone: down it for a touchback, or "
             "flip the "
-            f"top {_deck(state, r)} card and enter the KR number",
+            f"top {deck_in_use(state, r)} card and enter the KR number",
             (EntryForm("down", "down the kick in the end zone: touchback at the 20"), kr),
         )
     return Prompt(r, _flip_text(state, r, "KR number"), (kr,))
@@ -84,7 +84,7 @@ def prompt_kick_return(state: RedZoneState) -> Prompt:
 
 def prompt_onside_lg(state: RedZoneState) -> Prompt:
     """Onside Kicks: the receivers flip LG; its ones digit + 10 is the kick."""
-    r = other(_k(state))
+    r = other(kicking_team(state))
     return Prompt(
         r,
         f"Onside kick: {_flip_text(state, r, 'LG number')}",
@@ -100,7 +100,7 @@ def prompt_onside_lg(state: RedZoneState) -> Prompt:
 
 def prompt_onside_k(state: RedZoneState) -> Prompt:
     """Onside Kicks: the receivers' K number (EZ counts as the longest kick)."""
-    r = other(_k(state))
+    r = other(kicking_team(state))
     return Prompt(
         r,
         f"Onside recovery: {_flip_text(state, r, 'K number')}",
@@ -113,7 +113,7 @@ def prompt_onside_k(state: RedZoneState) -> Prompt:
 
 def prompt_onside_p(state: RedZoneState) -> Prompt:
     """Onside Kicks: the kicking team's P against the receivers' K."""
-    k = _k(state)
+    k = kicking_team(state)
     return Prompt(
         k,
         f"Onside recovery: {_flip_text(state, k, 'P number')}",
@@ -123,7 +123,7 @@ def prompt_onside_p(state: RedZoneState) -> Prompt:
 
 def prompt_punt(state: RedZoneState) -> Prompt:
     """Punts: the punter flips for P (a free kick after a safety cannot be blocked)."""
-    off = _offence(state)
+    off = offence_side(state)
     forms = [EntryForm("p", "punt distance", (number_slot("P", 0, 99),))]
     if not state.play.safety_punt:
         forms.append(EntryForm("p", "blocked", (word_slot("P", ("blocked",)),)))
@@ -132,7 +132,7 @@ def prompt_punt(state: RedZoneState) -> Prompt:
 
 def prompt_coffin_colour(state: RedZoneState) -> Prompt:
     """Coffin Corner Kicks (optional): the punter flips the Draw Deck for a Player colour."""
-    off = _offence(state)
+    off = offence_side(state)
     return Prompt(
         off,
         f"Coffin corner: {state.name(off)} flip from the Draw Deck: enter the Player colour",
@@ -142,7 +142,7 @@ def prompt_coffin_colour(state: RedZoneState) -> Prompt:
 
 def prompt_punt_choice(state: RedZoneState) -> Prompt:
     """Punts: the receiver takes a fair catch or returns it."""
-    dfn = other(_offence(state))
+    dfn = other(offence_side(state))
     return Prompt(
         dfn,
         f"{state.name(dfn)} fair catch or return the punt",
@@ -152,8 +152,8 @@ def prompt_punt_choice(state: RedZoneState) -> Prompt:
 
 def prompt_field_goal(state: RedZoneState) -> Prompt:
     """Field Goals: the kicker flips for FG against the distance (line of scrimmage + 17)."""
-    off = _offence(state)
-    need = yards.field_goal_distance(_ball(state))
+    off = offence_side(state)
+    need = yards.field_goal_distance(ball_spot(state))
     return Prompt(
         off,
         f"Field goal, {need} yards: {_flip_text(state, off, 'FG number')}",
@@ -166,7 +166,7 @@ def prompt_field_goal(state: RedZoneState) -> Prompt:
 
 def prompt_try(state: RedZoneState) -> Prompt:
     """Extra Points / Two Point Conversion: kick, or run a play from the 3."""
-    s = _scorer(state)
+    s = scoring_team(state)
     return Prompt(
         s,
         f"Touchdown {state.name(s)}: kick the extra point or go for two from the {TWO_POINT_LINE}",
@@ -179,7 +179,7 @@ def prompt_try(state: RedZoneState) -> Prompt:
 
 def prompt_extra_point(state: RedZoneState) -> Prompt:
     """Extra Points: the kicker flips; good unless the FG section shows 55*."""
-    s = _scorer(state)
+    s = scoring_team(state)
     return Prompt(
         s,
         f"Extra point: {_flip_text(state, s, 'FG result')}",

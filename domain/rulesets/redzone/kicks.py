@@ -6,15 +6,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain import field as yards
-from domain.kernel import scored, takes_nothing_more
+from domain.kernel import scored
 from domain.ruleset import (
     IllegalEntry,
     Ruling,
     other,
 )
-from domain.rulesets.redzone.clock import _finish, _flip, _possession
-from domain.rulesets.redzone.parse import _number, _one, _word
-from domain.rulesets.redzone.scoring import _after_score, _touchdown
+from domain.rulesets.redzone.clock import finish_game, flip_cards, new_possession
+from domain.rulesets.redzone.parse import one, one_of, printed_number, said
+from domain.rulesets.redzone.scoring import after_score, touchdown
 from domain.rulesets.redzone.state import (
     COLOURS,
     KICKOFF_LINE,
@@ -24,18 +24,17 @@ from domain.rulesets.redzone.state import (
     Play,
     RedZoneState,
     Rulings,
-    _ball,
-    _k,
-    _offence,
-    _set,
+    ball_spot,
+    kicking_team,
+    offence_side,
+    with_coach,
 )
 from domain.words import a_or_an, possessive
 
 
-def kickoff_choice(state: RedZoneState, rest: Sequence[str], onside: bool) -> Rulings:
+def kickoff_choice(state: RedZoneState, onside: bool) -> Rulings:
     """The Kickoff (from the 30) or an Onside Kick."""
-    takes_nothing_more("onside" if onside else "kick", rest)
-    k = _k(state)
+    k = kicking_team(state)
     play = Play(kick_from=yards.own(KICKOFF_LINE))
     if onside:
         return replace(state, phase="onside_lg", play=play), [
@@ -46,10 +45,9 @@ def kickoff_choice(state: RedZoneState, rest: Sequence[str], onside: bool) -> Ru
     ]
 
 
-def safety_choice(state: RedZoneState, rest: Sequence[str], punt: bool) -> Rulings:
+def safety_choice(state: RedZoneState, punt: bool) -> Rulings:
     """Punting after a Safety: kick off or punt from the 20; a punt gets 15 yards added."""
-    takes_nothing_more("punt" if punt else "kick", rest)
-    k = _k(state)
+    k = kicking_team(state)
     if punt:
         play = Play(safety_punt=True, kick_from=yards.own(SAFETY_KICK_LINE))
         return replace(
@@ -65,20 +63,24 @@ def safety_choice(state: RedZoneState, rest: Sequence[str], punt: bool) -> Rulin
     ]
 
 
-def kick_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_kick(state: RedZoneState, values: Sequence[str]) -> int | None:
+    """The Kickoff: the K number, None for EZ."""
+    token = one(said(values), "the K number or ez")
+    return None if token == "ez" else printed_number(token, "K")
+
+
+def kick_flip(state: RedZoneState, distance: int | None) -> Rulings:
     """The Kickoff: K yards from the kick line; EZ is a touchback, the receivers start at the 20."""
-    k = _k(state)
+    k = kicking_team(state)
     r = other(k)
-    token = _one(rest, "the K number or ez")
-    state, rulings = _flip(state, k)
-    if token == "ez":
+    state, rulings = flip_cards(state, k)
+    if distance is None:
         ruling = Ruling(
             "kickoff_touchback",
             f"Kickoff: EZ, touchback. {state.name(r)} 1st and 10 at their 20.",
             team=r,
         )
-        return _possession(state, r, yards.touchback(), [*rulings, ruling])
-    distance = _number(token, "K")
+        return new_possession(state, r, yards.touchback(), [*rulings, ruling])
     landing = yards.advance(state.play.kick_from, distance)
     if yards.beyond_end_line(landing):
         ruling = Ruling(
@@ -87,7 +89,7 @@ def kick_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
             team=r,
             yards=distance,
         )
-        return _possession(state, r, yards.touchback(), [*rulings, ruling])
+        return new_possession(state, r, yards.touchback(), [*rulings, ruling])
     spot = yards.flip(landing)
     where = (
         f"into {possessive(state.name(r))} end zone ({spot - yards.FIELD} deep). "
@@ -106,33 +108,37 @@ def kick_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return replace(state, phase="kr", play=replace(state.play, landing=spot)), [*rulings, ruling]
 
 
-def kick_downed(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def kick_downed(state: RedZoneState) -> Rulings:
     """The Kickoff: "that is where the receiving team may elect to return": a kick caught in the
     end zone may instead be downed there, a touchback at the 20."""
-    takes_nothing_more("down", rest)
-    r = other(_k(state))
+    r = other(kicking_team(state))
     ruling = Ruling(
         "touchback",
         f"{state.name(r)} down the kick in the end zone: touchback, 1st and 10 at their 20.",
         team=r,
     )
-    return _possession(state, r, yards.touchback(), [ruling])
+    return new_possession(state, r, yards.touchback(), [ruling])
 
 
-def return_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_return(state: RedZoneState, values: Sequence[str]) -> int:
+    """The Kickoff / Punts: the KR (or PR) number."""
+    what = "KR" if state.phase == "kr" else "PR"
+    return printed_number(one(said(values), "the return number"), what)
+
+
+def return_flip(state: RedZoneState, n: int) -> Rulings:
     """The Kickoff / Punts: the return number carries the ball on from where it was caught."""
     kicking = state.phase == "kr"
-    k = _k(state) if kicking else state.offense
+    k = kicking_team(state) if kicking else state.offense
     assert k is not None
     r = other(k)
-    n = _number(_one(rest, "the return number"), "KR" if kicking else "PR")
-    state, rulings = _flip(state, r)
+    state, rulings = flip_cards(state, r)
     spot = yards.advance(state.play.landing, n)
     what = "Kick return" if kicking else "Punt return"
     if yards.is_touchdown(spot):
         rulings.append(Ruling("return", f"{what} of {n} yards: all the way!", team=r, yards=n))
         state = replace(state, offense=r)
-        return _touchdown(state, r, rulings)
+        return touchdown(state, r, rulings)
     if yards.is_safety(spot):
         rulings.append(
             Ruling(
@@ -141,7 +147,7 @@ def return_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
                 team=r,
             )
         )
-        return _possession(state, r, yards.touchback(), rulings)
+        return new_possession(state, r, yards.touchback(), rulings)
     rulings.append(
         Ruling(
             "return",
@@ -151,15 +157,19 @@ def return_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
             data={"ball_on": spot},
         )
     )
-    return _possession(state, r, spot, rulings)
+    return new_possession(state, r, spot, rulings)
 
 
-def onside_lg(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_lg(state: RedZoneState, values: Sequence[str]) -> int:
+    """Onside Kicks / Fumbles: the LG number."""
+    return printed_number(one(said(values), "the LG number"), "LG")
+
+
+def onside_lg(state: RedZoneState, n: int) -> Rulings:
     """Onside Kicks: the LG ones digit + 10 yards from the kick line (the receivers flip, as in
     the rulebook's example)."""
-    k = _k(state)
-    n = _number(_one(rest, "the LG number"), "LG")
-    state, rulings = _flip(state, other(k))
+    k = kicking_team(state)
+    state, rulings = flip_cards(state, other(k))
     distance = n % 10 + 10
     landing = yards.advance(state.play.kick_from, distance)
     rulings.append(
@@ -173,21 +183,29 @@ def onside_lg(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return replace(state, phase="onside_k", play=replace(state.play, landing=landing)), rulings
 
 
-def onside_k(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_onside_k(state: RedZoneState, values: Sequence[str]) -> int:
+    """Onside Kicks: the receivers' K number (EZ counts as the longest kick, 100)."""
+    token = one(said(values), "the K number")
+    return 100 if token == "ez" else printed_number(token, "K")
+
+
+def onside_k(state: RedZoneState, value: int) -> Rulings:
     """Onside Kicks: the receiving team's K number (EZ counts as the longest kick, 100)."""
-    token = _one(rest, "the K number")
-    value = 100 if token == "ez" else _number(token, "K")
-    state, rulings = _flip(state, other(_k(state)))
+    state, rulings = flip_cards(state, other(kicking_team(state)))
     return replace(state, phase="onside_p", play=replace(state.play, onside_k=value)), rulings
 
 
-def onside_p(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_onside_p(state: RedZoneState, values: Sequence[str]) -> int:
+    """Onside Kicks: the kicking team's P number."""
+    return printed_number(one(said(values), "the P number"), "P")
+
+
+def onside_p(state: RedZoneState, p: int) -> Rulings:
     """Onside Kicks: the kicking team's P against the receivers' K; the higher recovers, ties
     flip again."""
-    k = _k(state)
+    k = kicking_team(state)
     r = other(k)
-    p = _number(_one(rest, "the P number"), "P")
-    state, rulings = _flip(state, k)
+    state, rulings = flip_cards(state, k)
     kr = state.play.onside_k
     if p == kr:
         rulings.append(Ruling("onside_tie", f"Onside kick: K {kr} ties P {p}; flip again.", team=k))
@@ -202,7 +220,7 @@ def onside_p(state: RedZoneState, rest: Sequence[str]) -> Rulings:
                 data={"ball_on": landing},
             )
         )
-        return _possession(state, k, landing, rulings)
+        return new_possession(state, k, landing, rulings)
     spot = yards.flip(landing)
     rulings.append(
         Ruling(
@@ -212,14 +230,13 @@ def onside_p(state: RedZoneState, rest: Sequence[str]) -> Rulings:
             data={"ball_on": spot},
         )
     )
-    return _possession(state, r, spot, rulings)
+    return new_possession(state, r, spot, rulings)
 
 
-def field_goal_call(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def field_goal_call(state: RedZoneState) -> Rulings:
     """Field Goals: attempted any time; the kick is from the line of scrimmage + 17."""
-    takes_nothing_more("fieldgoal", rest)
-    need = yards.field_goal_distance(_ball(state))
-    off = _offence(state)
+    need = yards.field_goal_distance(ball_spot(state))
+    off = offence_side(state)
     return replace(state, phase="fg", play=Play()), [
         Ruling(
             "field_goal_try",
@@ -230,19 +247,25 @@ def field_goal_call(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     ]
 
 
-def field_goal(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_field_goal(state: RedZoneState, values: Sequence[str]) -> int | None:
+    """Field Goals: the FG number (55* is 55), None when blocked."""
+    token = one(said(values), "the FG number")
+    if token == "blocked":
+        return None
+    return 55 if token == "55*" else printed_number(token, "FG")
+
+
+def field_goal(state: RedZoneState, n: int | None) -> Rulings:
     """Field Goals: good if the FG number equals or exceeds the distance; a miss gives the
     defence the ball at the kick spot; a block is a loose ball behind the line."""
-    token = _one(rest, "the FG number")
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
-    if token == "blocked":
-        state, rulings = _flip(state, off)
+    if n is None:
+        state, rulings = flip_cards(state, off)
         rulings.append(Ruling("field_goal_blocked", "Field goal blocked!", team=dfn))
         return replace(state, phase="fumble_lg", play=replace(state.play, behind=True)), rulings
-    n = 55 if token == "55*" else _number(token, "FG")
-    need = yards.field_goal_distance(_ball(state))
-    state, rulings = _flip(state, off)
+    need = yards.field_goal_distance(ball_spot(state))
+    state, rulings = flip_cards(state, off)
     if n >= need:
         rulings.append(
             Ruling(
@@ -254,10 +277,10 @@ def field_goal(state: RedZoneState, rest: Sequence[str]) -> Rulings:
         )
         state = scored(state, off, 3)
         if state.quarter > REGULATION_QUARTERS:
-            return _finish(state, rulings)
-        return _after_score(state, off, rulings)
+            return finish_game(state, rulings)
+        return after_score(state, off, rulings)
     # A miss from deep in one's own end would give the ball inside the end zone: the 1 instead.
-    spot = max(yards.flip(yards.field_goal_spot(_ball(state))), 1)
+    spot = max(yards.flip(yards.field_goal_spot(ball_spot(state))), 1)
     rulings.append(
         Ruling(
             "field_goal_missed",
@@ -266,43 +289,50 @@ def field_goal(state: RedZoneState, rest: Sequence[str]) -> Rulings:
             team=off,
         )
     )
-    return _possession(state, dfn, spot, rulings)
+    return new_possession(state, dfn, spot, rulings)
 
 
-def punt_call(state: RedZoneState, rest: Sequence[str], coffin: bool) -> Rulings:
-    """Punts (and Coffin Corner Punts: 5 to 25 yards announced before the flip, only in the
-    scoring half)."""
-    off = _offence(state)
-    c = 0
-    if coffin:
-        c = _number(_one(rest, "yards taken off, 5 to 25"), "coffin-corner yards", 5, 25)
-        if _ball(state) > yards.MIDFIELD:
-            raise IllegalEntry(
-                "a coffin-corner punt is only allowed in the scoring half (50 or closer)"
-            )
-    else:
-        takes_nothing_more("punt", rest)
+def read_coffin(state: RedZoneState, values: Sequence[str]) -> int:
+    """Coffin Corner Punts: the yards taken off, 5 to 25."""
+    return printed_number(
+        one(said(values), "yards taken off, 5 to 25"), "coffin-corner yards", 5, 25
+    )
+
+
+def punt_call(state: RedZoneState, c: int = 0) -> Rulings:
+    """Punts (and Coffin Corner Punts: ``c``, 5 to 25 yards announced before the flip, only in
+    the scoring half)."""
+    off = offence_side(state)
+    coffin = c > 0
+    if coffin and ball_spot(state) > yards.MIDFIELD:
+        raise IllegalEntry(
+            "a coffin-corner punt is only allowed in the scoring half (50 or closer)"
+        )
     text = f"{state.name(off)} punt" + (f", coffin corner less {c} yards" if coffin else "") + "."
-    return replace(state, phase="punt", play=Play(coffin=c, kick_from=_ball(state))), [
+    return replace(state, phase="punt", play=Play(coffin=c, kick_from=ball_spot(state))), [
         Ruling("punt_call", text, team=off)
     ]
 
 
-def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_punt(state: RedZoneState, values: Sequence[str]) -> int | None:
+    """Punts: the P number, None when blocked."""
+    token = one(said(values), "the P number or blocked")
+    return None if token == "blocked" else printed_number(token, "P")
+
+
+def punt_flip(state: RedZoneState, n: int | None) -> Rulings:
     """Punts: P yards from the line of scrimmage (+15 after a safety); into the end zone is a
     touchback; a blocked punt is a loose ball behind the line."""
-    token = _one(rest, "the P number or blocked")
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     play = state.play
-    if token == "blocked":
+    if n is None:
         if play.safety_punt:
             raise IllegalEntry("a free kick after a safety cannot be blocked; enter the P number")
-        state, rulings = _flip(state, off)
+        state, rulings = flip_cards(state, off)
         rulings.append(Ruling("punt_blocked", "Punt blocked!", team=dfn))
         return replace(state, phase="fumble_lg", play=replace(play, behind=True)), rulings
-    n = _number(token, "P")
-    state, rulings = _flip(state, off)
+    state, rulings = flip_cards(state, off)
     distance = n + (SAFETY_PUNT_BONUS if play.safety_punt else 0) - play.coffin
     landing = yards.advance(play.kick_from, distance)
     if yards.is_touchdown(landing):
@@ -314,7 +344,7 @@ def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
                 yards=distance,
             )
         )
-        return _possession(state, dfn, yards.touchback(), rulings)
+        return new_possession(state, dfn, yards.touchback(), rulings)
     spot = yards.flip(landing)
     state = replace(state, play=replace(play, landing=spot))
     if play.coffin:
@@ -334,7 +364,7 @@ def punt_flip(state: RedZoneState, rest: Sequence[str]) -> Rulings:
 def _coffin_corner(state: RedZoneState, n: int, distance: int, rulings: list[Ruling]) -> Rulings:
     """Coffin Corner Punts: out of bounds where it comes down (with the optional colour flip,
     the punter flips the Draw Deck first)."""
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     play = state.play
     if state.opt("coffin_colour") == "yes":
@@ -356,20 +386,24 @@ def _coffin_corner(state: RedZoneState, n: int, distance: int, rulings: list[Rul
             yards=distance,
         )
     )
-    return _possession(state, dfn, play.landing, rulings)
+    return new_possession(state, dfn, play.landing, rulings)
 
 
-def coffin_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_colour(state: RedZoneState, values: Sequence[str]) -> str:
+    """Coffin Corner Kicks (optional): the colour flipped."""
+    return one_of(one(said(values), "the colour"), COLOURS, "a colour")
+
+
+def coffin_colour(state: RedZoneState, colour: str) -> Rulings:
     """Coffin Corner Kicks (optional): yellow +5 with a return, red out of bounds, green as
     kicked with a return."""
-    colour = _word(_one(rest, "the colour"), COLOURS, "a colour")
-    off = _offence(state)
+    off = offence_side(state)
     dfn = other(off)
     c = state.coach(off)
-    state = _set(state, off, replace(c, draw_flips=c.draw_flips + 1))
+    state = with_coach(state, off, replace(c, draw_flips=c.draw_flips + 1))
     spot = state.play.landing
     if colour == "red":
-        return _possession(
+        return new_possession(
             state,
             dfn,
             spot,
@@ -378,7 +412,7 @@ def coffin_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     if colour == "yellow":
         landing = yards.advance(yards.flip(spot), 5)
         if yards.is_touchdown(landing):
-            return _possession(
+            return new_possession(
                 state,
                 dfn,
                 yards.touchback(),
@@ -402,13 +436,12 @@ def coffin_colour(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     ]
 
 
-def punt_choice(state: RedZoneState, rest: Sequence[str], fair: bool) -> Rulings:
+def punt_choice(state: RedZoneState, fair: bool) -> Rulings:
     """Punts: the receiver takes a fair catch or returns it with PR."""
-    takes_nothing_more("fair" if fair else "return", rest)
     dfn = state.defence
     if fair:
         spot = state.play.landing
-        return _possession(
+        return new_possession(
             state,
             dfn,
             spot,

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from domain import field as yards
 from domain.ruleset import Ruling, other
-from domain.rulesets.redzone.downs import _gain, _next_down
-from domain.rulesets.redzone.scoring import _touchdown, _try_over
+from domain.rulesets.redzone.downs import gain, next_down
+from domain.rulesets.redzone.scoring import touchdown, try_over
 from domain.rulesets.redzone.state import (
     OUTSIDE_RUNS,
     RED_ZONE,
@@ -15,20 +15,18 @@ from domain.rulesets.redzone.state import (
     Outcome,
     RedZoneState,
     Rulings,
-    _ball,
-    _offence,
-    _unit,
+    ball_spot,
+    offence_side,
+    unit_of,
 )
-from domain.rulesets.redzone.turnovers import _fumble, _interception
+from domain.rulesets.redzone.turnovers import fumble, interception
 
 
-def _conclude(
-    state: RedZoneState, outcome: Outcome, rulings: list[Ruling] | None = None
-) -> Rulings:
+def conclude(state: RedZoneState, outcome: Outcome, rulings: list[Ruling] | None = None) -> Rulings:
     """Tight End, FADD and no-long-bomb adjustments, then the penalty choice if one is pending."""
     rulings = list(rulings or [])
     play = state.play
-    off = _offence(state)
+    off = offence_side(state)
     if outcome.kind == "yards":
         n = outcome.yards
         if play.kind == "run" and outcome.source != "special":
@@ -52,7 +50,7 @@ def _conclude(
             outcome = Outcome("inc")
     if play.penalty is not None:
         return replace(state, phase="decline", play=replace(play, outcome=outcome)), rulings
-    state, more = _apply_outcome(state, outcome)
+    state, more = apply_outcome(state, outcome)
     return state, [*rulings, *more]
 
 
@@ -60,14 +58,14 @@ def run_yards(state: RedZoneState) -> tuple[int, list[str]]:
     """Tight Ends (+1 to his side, optional limits), Canceling the TE (a LB opposite him
     cancels it; a LB opposite a WR on the play side -1) and the Nickel (+1 at a DB)."""
     play = state.play
-    off = _offence(state)
+    off = offence_side(state)
     c, dc = state.coach(off), state.coach(other(off))
     side = play.target[0]
     end = c.player(c.at(f"{side}wr"))
     facing_end = dc.facing(f"{side}wr")
-    lb_on_end = any(_unit(p) == "lb" for p in facing_end)
+    lb_on_end = any(unit_of(p) == "lb" for p in facing_end)
     extra, notes = 0, []
-    dl_on_end = any(_unit(p) == "dl" for p in facing_end)
+    dl_on_end = any(unit_of(p) == "dl" for p in facing_end)
     if end is not None and end.position == "te" and dl_on_end:
         if play.call in OUTSIDE_RUNS:
             extra -= 1
@@ -87,7 +85,7 @@ def run_yards(state: RedZoneState) -> tuple[int, list[str]]:
     elif end is not None and lb_on_end:
         extra -= 1
         notes.append("a Linebacker opposite the play-side receiver: -1 yard")
-    if play.target.endswith("rb") and any(_unit(p) == "db" for p in dc.facing(play.target)):
+    if play.target.endswith("rb") and any(unit_of(p) == "db" for p in dc.facing(play.target)):
         extra += 1
         notes.append("a Defensive Back opposite the back: +1 yard")
     return extra, notes
@@ -98,9 +96,9 @@ def long_bomb_incomplete(state: RedZoneState, outcome: Outcome) -> bool:
     line is incomplete (harsh: every catch but a Long Gain, Cover checks included; harshest:
     long gains too)."""
     rule = state.opt("long_bombs")
-    if rule == "off" or state.play.kind != "pass" or _ball(state) > RED_ZONE:
+    if rule == "off" or state.play.kind != "pass" or ball_spot(state) > RED_ZONE:
         return False
-    if not yards.beyond_end_line(yards.advance(_ball(state), outcome.yards)):
+    if not yards.beyond_end_line(yards.advance(ball_spot(state), outcome.yards)):
         return False
     sources = {
         "normal": ("chart",),
@@ -110,19 +108,20 @@ def long_bomb_incomplete(state: RedZoneState, outcome: Outcome) -> bool:
     return outcome.source in sources[rule]
 
 
-def _apply_outcome(state: RedZoneState, outcome: Outcome) -> Rulings:
+def apply_outcome(state: RedZoneState, outcome: Outcome) -> Rulings:
+    """A play's outcome once no penalty is taken: yards, a touchdown, a turnover."""
     if outcome.kind == "yards":
-        return _gain(state, outcome.yards)
+        return gain(state, outcome.yards)
     if outcome.kind == "td":
-        off = _offence(state)
+        off = offence_side(state)
         if state.is_try:
-            return _try_over(state, True, [])
-        return _touchdown(state, off, [])
+            return try_over(state, True, [])
+        return touchdown(state, off, [])
     if outcome.kind == "inc":
         rulings = [Ruling("incomplete", "Incomplete pass.")]
         if state.is_try:
-            return _try_over(state, False, rulings)
-        return _next_down(state, _ball(state), rulings)
+            return try_over(state, False, rulings)
+        return next_down(state, ball_spot(state), rulings)
     if outcome.kind == "int":
-        return _interception(state)
-    return _fumble(state, [])
+        return interception(state)
+    return fumble(state, [])

@@ -13,7 +13,7 @@ from domain.rulesets.redzone.forms import (
     team_slot,
     word_slot,
 )
-from domain.rulesets.redzone.lineups import _defenders, allowed_places
+from domain.rulesets.redzone.lineups import allowed_places, defenders
 from domain.rulesets.redzone.scrimmage import reverse_to_tight_end
 from domain.rulesets.redzone.state import (
     CHECK_WORDS,
@@ -33,16 +33,16 @@ from domain.rulesets.redzone.state import (
     YARDS_HIGH,
     YARDS_LOW,
     RedZoneState,
-    _deck,
-    _offence,
+    deck_in_use,
+    offence_side,
 )
-from domain.rulesets.redzone.views import _outcome_text, down_line
+from domain.rulesets.redzone.views import down_line, outcome_text
 from domain.words import possessive
 
 
 def _teams(state: RedZoneState) -> tuple[Side, Side]:
     """The offence and the defence of the play in progress."""
-    off = _offence(state)
+    off = offence_side(state)
     return off, other(off)
 
 
@@ -123,13 +123,13 @@ def prompt_defend(state: RedZoneState) -> Prompt:
     """Calling Plays / Double Teaming: the defence calls its play and may line a defender up
     elsewhere first."""
     off, dfn = _teams(state)
-    defenders = _defenders(state.coach(dfn))
+    on_field = defenders(state.coach(dfn))
     forms = [
         EntryForm("defend", "the defensive play", (word_slot("play", DEFENCES),)),
         EntryForm(
             "align",
             "line a defender up on the left or right, opposite his usual man",
-            (word_slot("defender", defenders), word_slot("side", ("left", "right"))),
+            (word_slot("defender", on_field), word_slot("side", ("left", "right"))),
         ),
         *(
             EntryForm(
@@ -137,7 +137,7 @@ def prompt_defend(state: RedZoneState) -> Prompt:
                 f"line {pid} up opposite a player the optional rules allow",
                 (word_slot("defender", (pid,)), word_slot("place", extra)),
             )
-            for pid in defenders
+            for pid in on_field
             if (extra := allowed_places(state, pid)[2:])
         ),
         EntryForm(
@@ -157,8 +157,8 @@ def prompt_check(state: RedZoneState) -> Prompt:
     off, dfn = _teams(state)
     n, play = state.name, state.play
     text = (
-        f"Execution colour check: {n(off)} flip the top {_deck(state, off)} card, "
-        f"{n(dfn)} the top {_deck(state, dfn)} card. Enter "
+        f"Execution colour check: {n(off)} flip the top {deck_in_use(state, off)} card, "
+        f"{n(dfn)} the top {deck_in_use(state, dfn)} card. Enter "
         f"{'OR' if play.kind == 'run' else 'OP'} for {n(off)}, then "
         f"{'RD' if play.defence in RUN_DEFENCES else 'PD'} for {n(dfn)} "
         "(a colour, penN for a penalty, faddN)"
@@ -258,7 +258,7 @@ def prompt_skill(state: RedZoneState) -> Prompt:
             )
         )
     text = (
-        f"{state.name(c.owner)} flip the top {_deck(state, c.owner)} card for "
+        f"{state.name(c.owner)} flip the top {deck_in_use(state, c.owner)} card for "
         f"{possessive(c.label)} {c.skill.title()} skill: "
         "enter the Player colour and that line's result (injury: the yellow result)"
     )
@@ -270,7 +270,8 @@ def prompt_long_gain(state: RedZoneState) -> Prompt:
     off, _ = _teams(state)
     return Prompt(
         off,
-        f"Long gain: {state.name(off)} flip the top {_deck(state, off)} card: enter the LG number",
+        f"Long gain: {state.name(off)} flip the top {deck_in_use(state, off)} card: "
+        "enter the LG number",
         (
             EntryForm("lg", "Long Gain yards", (number_slot("LG", 0, 99),)),
             EntryForm("lg", "TD under LG", (word_slot("LG", ("td",)),)),
@@ -286,7 +287,7 @@ def prompt_decline(state: RedZoneState) -> Prompt:
     victim = other(flagged)
     text = (
         f"{state.name(flagged)} penalty {distance} yards, or the play "
-        f"({_outcome_text(play.outcome)}): {state.name(victim)} accept or decline"
+        f"({outcome_text(play.outcome)}): {state.name(victim)} accept or decline"
     )
     return Prompt(
         victim,
@@ -304,7 +305,8 @@ def prompt_fumble_lg(state: RedZoneState) -> Prompt:
     what = "Blocked kick" if state.play.behind else "Fumble"
     return Prompt(
         off,
-        f"{what}: {state.name(off)} flip the top {_deck(state, off)} card: enter the LG number",
+        f"{what}: {state.name(off)} flip the top {deck_in_use(state, off)} card: "
+        "enter the LG number",
         (
             EntryForm(
                 "lg", "Long Gain number (ones digit is the spot)", (number_slot("LG", 0, 99),)
@@ -345,7 +347,8 @@ def prompt_fumble_flip(state: RedZoneState) -> Prompt:
     f = state.play.loose_field
     return Prompt(
         off,
-        f"{state.name(off)} flip the top {_deck(state, off)} card: enter the {f.upper()} number",
+        f"{state.name(off)} flip the top {deck_in_use(state, off)} card: "
+        f"enter the {f.upper()} number",
         (EntryForm(f, f"the {f.upper()} number", (number_slot(f.upper(), 0, 99),)),),
     )
 
@@ -368,6 +371,6 @@ def prompt_return(state: RedZoneState) -> Prompt:
     _, dfn = _teams(state)
     return Prompt(
         dfn,
-        f"{state.name(dfn)} flip the top {_deck(state, dfn)} card: enter the PR number",
+        f"{state.name(dfn)} flip the top {deck_in_use(state, dfn)} card: enter the PR number",
         (EntryForm("pr", "return yards", (number_slot("PR", 0, 99),)),),
     )

@@ -12,14 +12,14 @@ from domain.ruleset import EntryForm, Extra, Prompt, Slot, other
 from domain.rulesets.redzone import kick_prompts as kicks
 from domain.rulesets.redzone import play_prompts as plays
 from domain.rulesets.redzone.forms import discard_form, team_slot, word_slot
-from domain.rulesets.redzone.rosters import _needs, _plural, open_positions
+from domain.rulesets.redzone.rosters import needs, open_positions, plural
 from domain.rulesets.redzone.state import REGULATION_QUARTERS, RedZoneState
 from domain.rulesets.redzone.substitutions import (
-    _bench,
-    _eligible_discards,
-    _fits,
-    _pos,
-    _team_discards,
+    bench_for,
+    eligible_discards,
+    fits,
+    position_of,
+    team_discards,
 )
 
 
@@ -80,7 +80,7 @@ def prompt_draft(state: RedZoneState) -> Prompt:
         (word_slot("position", open_positions(state, side)),),
         extras=(Extra("player's name", (Slot("name", "text"),)),),
     )
-    return Prompt(side, f"{state.name(side)} draft a player ({_needs(state, side)})", (form,))
+    return Prompt(side, f"{state.name(side)} draft a player ({needs(state, side)})", (form,))
 
 
 def _prompt_team_sub(state: RedZoneState, bench: bool) -> Prompt:
@@ -88,8 +88,8 @@ def _prompt_team_sub(state: RedZoneState, bench: bool) -> Prompt:
     side, pid = state.subs[0]
     p = state.coach(side).player(pid)
     label = p.name if p else pid
-    unit = _plural(_fits(_pos(state, side, pid)), 1)
-    answers = ("yes",) if _team_discards(state, side, pid) else ("yes", "no")
+    unit = plural(fits(position_of(state, side, pid)), 1)
+    answers = ("yes",) if team_discards(state, side, pid) else ("yes", "no")
     forms = [
         EntryForm(
             "teamsub",
@@ -112,12 +112,12 @@ def prompt_sub(state: RedZoneState) -> Prompt:
     """Injuries: a substitute from the discard pile, then the Draw Deck, then the hand (a card
     known on the discard pile first), or none; with 20-man squads the drafted back-up."""
     side, pid = state.subs[0]
-    bench = state.opt("substitutions") == "yes" and bool(_bench(state, side, pid))
+    bench = state.opt("substitutions") == "yes" and bool(bench_for(state, side, pid))
     if state.opt("draft") == "team" and not state.sub_team:
         return _prompt_team_sub(state, bench)
     p = state.coach(side).player(pid)
     label = p.name if p else pid
-    known = _eligible_discards(state, side, pid)
+    known = eligible_discards(state, side, pid)
     where = ["discard"] if known else ["discard", "draw", "hand", "none"]
     if state.sub_team == "yes" and "none" in where:
         where.remove("none")

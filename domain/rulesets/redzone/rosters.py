@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from domain.kernel import takes_nothing_more
 from domain.rosterfiles import TEAM, FileSchema, Key, read_file
 from domain.ruleset import (
     SIDES,
@@ -14,7 +13,7 @@ from domain.ruleset import (
     Side,
     other,
 )
-from domain.rulesets.redzone.parse import _one, _side, _word, as_typed
+from domain.rulesets.redzone.parse import one, one_of, said, team
 from domain.rulesets.redzone.state import (
     HOME_PLACE,
     OPENING_HAND,
@@ -28,7 +27,7 @@ from domain.rulesets.redzone.state import (
     Player,
     RedZoneState,
     Rulings,
-    _set,
+    with_coach,
 )
 
 FILE_SCHEMA = FileSchema(
@@ -49,31 +48,36 @@ FILE_SCHEMA = FileSchema(
 )
 
 
-def _plural(unit: str, n: int) -> str:
+def plural(unit: str, n: int) -> str:
+    """The Draft: a position's name for ``n`` players (Linemen, Backs)."""
     name = POSITION_NAMES[unit]
     if n == 1:
         return name
     return name[:-3] + "men" if name.endswith("man") else name + "s"
 
 
-def _needs(state: RedZoneState, side: Side) -> str:
+def needs(state: RedZoneState, side: Side) -> str:
+    """The Draft: what a coach's squad still needs, or complete."""
     squad = _squad(state)
     have = _counts(state.coach(side))
     left = [f"{squad[p] - have[p]} {p.upper()}" for p in squad if squad[p] > have[p]]
     return "still needs " + ", ".join(left) if left else "complete"
 
 
-def coin_toss(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_toss(state: RedZoneState, values: Sequence[str]) -> Side:
+    """The Draft: the coin toss's winner."""
+    return team(one(said(values), "toss home | toss away"), state)
+
+
+def coin_toss(state: RedZoneState, winner: Side) -> Rulings:
     """The Draft: a coin toss decides who has the advantage (overtime: who kicks or receives)."""
-    winner = _side(_one(rest, "toss home | toss away"), state)
     ruling = Ruling("toss", f"{state.name(winner)} win the coin toss.", team=winner)
     nxt: Phase = "kick_choice" if state.quarter > REGULATION_QUARTERS else "advantage"
     return replace(state, phase=nxt, toss_winner=winner), [ruling]
 
 
-def toss_advantage(state: RedZoneState, rest: Sequence[str], pick: bool) -> Rulings:
+def toss_advantage(state: RedZoneState, pick: bool) -> Rulings:
     """The Draft: the toss winner takes the first pick or home-field advantage (kick/receive)."""
-    takes_nothing_more("pick" if pick else "field", rest)
     w = state.toss_winner
     assert w is not None
     first = w if pick else other(w)
@@ -86,9 +90,8 @@ def toss_advantage(state: RedZoneState, rest: Sequence[str], pick: bool) -> Ruli
     return replace(state, phase="kick_choice", first_pick=first), [ruling]
 
 
-def kick_or_receive(state: RedZoneState, rest: Sequence[str], kick: bool) -> Rulings:
+def kick_or_receive(state: RedZoneState, kick: bool) -> Rulings:
     """The Draft: the coach with home-field advantage elects to kick or receive."""
-    takes_nothing_more("kick" if kick else "receive", rest)
     if state.quarter > REGULATION_QUARTERS:
         chooser = state.toss_winner
         assert chooser is not None
@@ -113,26 +116,40 @@ def kick_or_receive(state: RedZoneState, rest: Sequence[str], kick: bool) -> Rul
     ), [ruling]
 
 
-def draft_player(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """The Draft: alternate picks of 1 QB, 2 RB, 2 WR/TE, 2 OL, 2 DL, 2 LB, 2 DB; no player
-    drafted twice."""
-    side = state.drafting
-    assert side is not None
+@dataclass(frozen=True)
+class Pick:
+    """A draft pick as entered: the position, and the player's name as typed ("" if none)."""
+
+    position: str
+    name: str
+
+
+def read_pick(state: RedZoneState, values: Sequence[str]) -> Pick:
+    """The Draft: a position, then the player's name (optional), its case kept."""
+    rest = said(values)
     if not rest:
         raise IllegalEntry(
             f"enter a position and optionally the name: draft <{'|'.join(POSITIONS)}> [name]"
         )
-    pos = _word(rest[0], POSITIONS, "a position")
+    return Pick(one_of(rest[0], POSITIONS, "a position"), " ".join(values[1:]).strip())
+
+
+def draft_player(state: RedZoneState, pick: Pick) -> Rulings:
+    """The Draft: alternate picks of 1 QB, 2 RB, 2 WR/TE, 2 OL, 2 DL, 2 LB, 2 DB; no player
+    drafted twice."""
+    side = state.drafting
+    assert side is not None
+    pos = pick.position
     unit = "wr" if pos == "te" else pos
     squad = _squad(state)
     coach = state.coach(side)
     have = _counts(coach)
     if have[unit] >= squad[unit]:
         raise IllegalEntry(
-            f"{state.name(side)} already have {squad[unit]} {_plural(unit, squad[unit])}; "
-            f"{_needs(state, side)}"
+            f"{state.name(side)} already have {squad[unit]} {plural(unit, squad[unit])}; "
+            f"{needs(state, side)}"
         )
-    name = " ".join(as_typed(rest)[1:]).strip()
+    name = pick.name
     number = sum(1 for p in coach.roster if p.pid.startswith(unit)) + 1
     pid = f"{unit}{number}" if unit != "qb" else ("qb" if number == 1 else f"qb{number}")
     if not name:
@@ -144,7 +161,7 @@ def draft_player(state: RedZoneState, rest: Sequence[str]) -> Rulings:
                     f"{name} was already drafted by {state.name(s)}; draft another player"
                 )
     coach = replace(coach, roster=(*coach.roster, Player(pid, pos, name)))
-    state = _set(state, side, coach)
+    state = with_coach(state, side, coach)
     ruling = Ruling(
         "draft",
         f"{state.name(side)} draft {name} ({pos.upper()}).",
@@ -187,7 +204,7 @@ def _kickoff_ready(state: RedZoneState) -> RedZoneState:
             for u in ("dl", "lb", "db")
             for side, pid in zip("lr", starters[u], strict=True)
         )
-        state = _set(
+        state = with_coach(
             state,
             s,
             replace(
@@ -229,6 +246,7 @@ def _complete(state: RedZoneState, side: Side) -> bool:
 
 
 def open_positions(state: RedZoneState, side: Side) -> tuple[str, ...]:
+    """The Draft: the positions a coach may still draft."""
     squad = _squad(state)
     have = _counts(state.coach(side))
     return tuple(
@@ -258,7 +276,7 @@ def roster_problems(text: str) -> list[str]:
     for unit, need in squad.items():
         if have[unit] < need:
             problems.append(
-                f"missing {need - have[unit]} {_plural(unit, need - have[unit])} "
+                f"missing {need - have[unit]} {plural(unit, need - have[unit])} "
                 f"(a squad has {need})"
             )
     total = sum(squad.values())

@@ -5,32 +5,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from domain.kernel import scored, takes_nothing_more
+from domain.kernel import scored
 from domain.ruleset import (
     Ruling,
     Side,
     other,
 )
-from domain.rulesets.redzone.clock import _between, _finish, _flip
-from domain.rulesets.redzone.parse import _number, _one
+from domain.rulesets.redzone.clock import between_plays, finish_game, flip_cards
+from domain.rulesets.redzone.parse import one, printed_number, said
 from domain.rulesets.redzone.state import (
     REGULATION_QUARTERS,
     TWO_POINT_LINE,
     Play,
     RedZoneState,
     Rulings,
-    _scorer,
+    scoring_team,
 )
 
 
-def _touchdown(state: RedZoneState, side: Side, rulings: list[Ruling]) -> Rulings:
+def touchdown(state: RedZoneState, side: Side, rulings: list[Ruling]) -> Rulings:
     """Touchdown: 6 points, then the extra point or two-point try (sudden death ends it)."""
     rulings.append(
         Ruling("touchdown", f"TOUCHDOWN {state.name(side)}! 6 points.", team=side, points=6)
     )
     state = scored(state, side, 6)
     if state.quarter > REGULATION_QUARTERS:
-        return _finish(state, rulings)
+        return finish_game(state, rulings)
     return replace(
         state,
         phase="try",
@@ -43,24 +43,23 @@ def _touchdown(state: RedZoneState, side: Side, rulings: list[Ruling]) -> Ruling
     ), rulings
 
 
-def _safety(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings:
+def safety(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings:
     """Safety: 2 points; the team that gave it up kicks or punts from its 20."""
     rulings.append(
         Ruling("safety", f"SAFETY! 2 points {state.name(scorer)}.", team=scorer, points=2)
     )
     state = scored(state, scorer, 2)
     if state.quarter > REGULATION_QUARTERS:
-        return _finish(state, rulings)
+        return finish_game(state, rulings)
     state = replace(state, kicker=other(scorer), offense=None, ball_on=None, down=None, marker=None)
-    return _between(
+    return between_plays(
         replace(state, phase="safety_kick", play=replace(state.play, check=None)), rulings
     )
 
 
-def try_choice(state: RedZoneState, rest: Sequence[str], two: bool) -> Rulings:
+def try_choice(state: RedZoneState, two: bool) -> Rulings:
     """Extra Points / Two Point Conversion: a kick good unless 55*, or a play from the 3."""
-    takes_nothing_more("two" if two else "kick", rest)
-    s = _scorer(state)
+    s = scoring_team(state)
     if two:
         state = replace(
             state,
@@ -83,13 +82,19 @@ def try_choice(state: RedZoneState, rest: Sequence[str], two: bool) -> Rulings:
     ]
 
 
-def extra_point(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_extra_point(state: RedZoneState, values: Sequence[str]) -> str:
+    """Extra Points: the FG section, 55* or blocked; any other FG number is "good"."""
+    token = one(said(values), "the FG result")
+    if token in ("55*", "blocked"):
+        return token
+    printed_number(token, "FG")
+    return "good"
+
+
+def extra_point(state: RedZoneState, token: str) -> Rulings:
     """Extra Points: the kick is good unless the FG section shows 55*."""
-    token = _one(rest, "the FG result")
-    s = _scorer(state)
-    if token not in ("55*", "blocked"):
-        _number(token, "FG")
-    state, rulings = _flip(state, s)
+    s = scoring_team(state)
+    state, rulings = flip_cards(state, s)
     if token in ("55*", "blocked"):
         rulings.append(
             Ruling(
@@ -103,11 +108,12 @@ def extra_point(state: RedZoneState, rest: Sequence[str]) -> Rulings:
             Ruling("extra_point", f"Extra point good: 1 point {state.name(s)}.", team=s, points=1)
         )
         state = scored(state, s, 1)
-    return _after_score(state, s, rulings)
+    return after_score(state, s, rulings)
 
 
-def _try_over(state: RedZoneState, good: bool, rulings: list[Ruling]) -> Rulings:
-    s = _scorer(state)
+def try_over(state: RedZoneState, good: bool, rulings: list[Ruling]) -> Rulings:
+    """Two Point Conversion: 2 points if good; either way the try is over."""
+    s = scoring_team(state)
     if good:
         rulings.append(
             Ruling(
@@ -120,10 +126,11 @@ def _try_over(state: RedZoneState, good: bool, rulings: list[Ruling]) -> Rulings
         state = scored(state, s, 2)
     else:
         rulings.append(Ruling("two_point_failed", "Two-point conversion no good.", team=s))
-    return _after_score(state, s, rulings)
+    return after_score(state, s, rulings)
 
 
-def _after_score(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings:
+def after_score(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Rulings:
+    """Touchdown / Field Goals: the scoring team kicks off next."""
     state = replace(
         state,
         phase="kickoff",
@@ -135,4 +142,4 @@ def _after_score(state: RedZoneState, scorer: Side, rulings: list[Ruling]) -> Ru
         down=None,
         marker=None,
     )
-    return _between(state, rulings)
+    return between_plays(state, rulings)

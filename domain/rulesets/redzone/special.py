@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 from domain import field as yards
 from domain.kernel import scored
 from domain.ruleset import IllegalEntry, Ruling, Side
-from domain.rulesets.redzone.clock import _finish, _possession
-from domain.rulesets.redzone.outcomes import _conclude
-from domain.rulesets.redzone.parse import _number, _side, _word, as_typed
+from domain.rulesets.redzone.clock import finish_game, new_possession
+from domain.rulesets.redzone.outcomes import conclude
+from domain.rulesets.redzone.parse import one_of, printed_number, said, team
 from domain.rulesets.redzone.state import (
     HAND,
     REGULATION_QUARTERS,
@@ -19,34 +19,62 @@ from domain.rulesets.redzone.state import (
     Outcome,
     RedZoneState,
     Rulings,
-    _ball,
-    _set,
+    ball_spot,
+    with_coach,
 )
 
 
-def special_play(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Special Play Cards: the card's text overrides the rules; the table enters the ruling."""
+@dataclass(frozen=True)
+class Card:
+    """A Special Play card as entered: who played it, its name as typed, its effect, and the
+    effect's number (cards drawn, points or yards; None for an effect without one)."""
+
+    side: Side
+    name: str
+    effect: str
+    number: int | None = None
+
+
+# The number each effect takes: what it counts and its range.
+_NUMBERS = {
+    "yards": ("yards", YARDS_LOW, YARDS_HIGH),
+    "cards": ("cards drawn", 0, HAND),
+    "score": ("points", 0, 8),
+}
+
+
+def read_card(state: RedZoneState, values: Sequence[str]) -> Card:
+    """Special Play Cards: the team, the card's name as typed, an effect allowed now, and its
+    number when the effect takes one."""
+    rest = said(values)
     if len(rest) < 3:
         raise IllegalEntry("enter: special <team> <card-name> <effect> [number]")
-    side = _side(rest[0], state)
-    typed = as_typed(rest)
+    side = team(rest[0], state)
     # Commas also separate words; with fewer words as typed, the card's name is read lower case.
-    card = typed[1] if len(typed) > 1 else rest[1]
+    name = values[1] if len(values) > 1 else rest[1]
     effect = rest[2]
     allowed = {
         "result": ("yards", "turnover"),
         "fumble_guess": ("recover",),
     }.get(state.phase, ("none", "cards", "score"))
-    _word(effect, allowed, "a Special Play effect now")
-    c = state.coach(side)
-    state = _set(state, side, replace(c, hand=max(c.hand - 1, 0)))
-    needs_number = effect in ("yards", "cards", "score")
+    one_of(effect, allowed, "a Special Play effect now")
+    needs_number = effect in _NUMBERS
     if needs_number != (len(rest) == 4) or len(rest) > 4:
         raise IllegalEntry(
             f"special ... {effect} {'needs a number' if needs_number else 'takes nothing more'}"
         )
-    played = Played(side, card, f"Special Play {card} ({state.name(side)})", rest[3:])
-    return _EFFECTS[effect](state, played)
+    if not needs_number:
+        return Card(side, name, effect)
+    what, low, high = _NUMBERS[effect]
+    return Card(side, name, effect, printed_number(rest[3], what, low, high))
+
+
+def special_play(state: RedZoneState, card: Card) -> Rulings:
+    """Special Play Cards: the card's text overrides the rules; the table enters the ruling."""
+    c = state.coach(card.side)
+    state = with_coach(state, card.side, replace(c, hand=max(c.hand - 1, 0)))
+    label = f"Special Play {card.name} ({state.name(card.side)})"
+    return _EFFECTS[card.effect](state, Played(card.side, card.name, label, card.number or 0))
 
 
 @dataclass(frozen=True)
@@ -56,7 +84,7 @@ class Played:
     side: Side
     card: str
     label: str
-    number: Sequence[str]
+    number: int
 
 
 def _as_written(state: RedZoneState, played: Played) -> Rulings:
@@ -67,16 +95,16 @@ def _as_written(state: RedZoneState, played: Played) -> Rulings:
 
 def _cards_drawn(state: RedZoneState, played: Played) -> Rulings:
     """Special Play Cards: a card that has its coach draw from the Draw Deck."""
-    n = _number(played.number[0], "cards drawn", 0, HAND)
+    n = played.number
     c = state.coach(played.side)
-    state = _set(state, played.side, replace(c, hand=c.hand + n, draw_flips=c.draw_flips + n))
+    state = with_coach(state, played.side, replace(c, hand=c.hand + n, draw_flips=c.draw_flips + n))
     text = f"{played.label}: {n} cards drawn from the Draw Deck."
     return state, [Ruling("special_play", text, team=played.side, data={"card": played.card})]
 
 
 def _points(state: RedZoneState, played: Played) -> Rulings:
     """Special Play Cards: a card that scores (in overtime any score ends the game)."""
-    n = _number(played.number[0], "points", 0, 8)
+    n = played.number
     rulings = [
         Ruling(
             "special_play_score",
@@ -88,13 +116,13 @@ def _points(state: RedZoneState, played: Played) -> Rulings:
     ]
     state = scored(state, played.side, n)
     if state.quarter > REGULATION_QUARTERS and n > 0:
-        return _finish(state, rulings)
+        return finish_game(state, rulings)
     return state, rulings
 
 
 def _yards(state: RedZoneState, played: Played) -> Rulings:
     """Special Play Cards: a card that decides the play's yards."""
-    n = _number(played.number[0], "yards", YARDS_LOW, YARDS_HIGH)
+    n = played.number
     ruling = Ruling(
         "special_play",
         f"{played.label}: {n} yards.",
@@ -102,7 +130,7 @@ def _yards(state: RedZoneState, played: Played) -> Rulings:
         yards=n,
         data={"card": played.card},
     )
-    state, more = _conclude(state, Outcome("yards", n, "special"))
+    state, more = conclude(state, Outcome("yards", n, "special"))
     return state, [ruling, *more]
 
 
@@ -114,7 +142,7 @@ def _turnover(state: RedZoneState, played: Played) -> Rulings:
         team=played.side,
         data={"card": played.card},
     )
-    return _possession(state, state.defence, yards.flip(_ball(state)), [ruling])
+    return new_possession(state, state.defence, yards.flip(ball_spot(state)), [ruling])
 
 
 def _recovery(state: RedZoneState, played: Played) -> Rulings:

@@ -263,42 +263,47 @@ class RedZoneState(TwoTeams):
 Rulings = tuple[RedZoneState, list[Ruling]]
 
 
-def _unit(pid: str) -> str:
+def unit_of(pid: str) -> str:
+    """The unit of a player id: rb of rb2, qb of qb."""
     return pid.rstrip("0123456789")
 
 
-def _set(state: RedZoneState, side: Side, coach: Coach) -> RedZoneState:
+def with_coach(state: RedZoneState, side: Side, coach: Coach) -> RedZoneState:
+    """The state with ``side``'s coach replaced."""
     coaches = (coach, state.coaches[1]) if side == "home" else (state.coaches[0], coach)
     return replace(state, coaches=coaches)
 
 
-def _deck(state: RedZoneState, side: Side) -> str:
+def deck_in_use(state: RedZoneState, side: Side) -> str:
     """Which deck a coach flips from now: the Draw Deck once his Time Deck is empty."""
     return "Time Deck" if state.coach(side).time > 0 else "Draw Deck"
 
 
-def _k(state: RedZoneState) -> Side:
+def kicking_team(state: RedZoneState) -> Side:
+    """The team kicking off (or kicking after a safety)."""
     assert state.kicker is not None
     return state.kicker
 
 
-def _offence(state: RedZoneState) -> Side:
+def offence_side(state: RedZoneState) -> Side:
     """The team with the ball (a play, a kick from scrimmage or a try is under way)."""
     assert state.offense is not None
     return state.offense
 
 
-def _scorer(state: RedZoneState) -> Side:
+def scoring_team(state: RedZoneState) -> Side:
     """The team that scored the touchdown whose try is under way."""
     assert state.scorer is not None
     return state.scorer
 
 
-def _ball(state: RedZoneState) -> int:
+def ball_spot(state: RedZoneState) -> int:
+    """The line of scrimmage of the play under way."""
     assert state.ball_on is not None
     return state.ball_on
 
 
-def _label(state: RedZoneState, side: Side, pid: str) -> str:
+def player_label(state: RedZoneState, side: Side, pid: str) -> str:
+    """A player's name as drafted, or the team's stand-in for a vacant place."""
     p = state.coach(side).player(pid) if pid else None
     return p.name if p else f"{possessive(state.name(side))} stand-in"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from domain.ruleset import (
     SIDES,
@@ -11,8 +11,8 @@ from domain.ruleset import (
     Ruling,
     Side,
 )
-from domain.rulesets.redzone.clock import _between
-from domain.rulesets.redzone.parse import _one, _side, _word, as_typed
+from domain.rulesets.redzone.clock import between_plays
+from domain.rulesets.redzone.parse import one, one_of, said, team
 from domain.rulesets.redzone.state import (
     HOME_PLACE,
     POSITIONS,
@@ -20,23 +20,31 @@ from domain.rulesets.redzone.state import (
     Player,
     RedZoneState,
     Rulings,
-    _set,
-    _unit,
+    unit_of,
+    with_coach,
 )
 from domain.words import a_or_an, possessive
 
 
-def substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Injuries: a substitute from the discard pile, then the Draw Deck, then the hand; none
-    leaves the position vacant."""
+def read_substitute(state: RedZoneState, values: Sequence[str]) -> tuple[str, str]:
+    """Injuries: where the substitute came from, and the name of a card brought in as typed
+    ("" if not given)."""
+    rest = said(values)
     if not rest:
         raise IllegalEntry(
             "enter where the substitute came from: sub discard|draw|hand|none [name]"
         )
-    where = _word(rest[0], ("discard", "draw", "hand", "none", "bench"), "a place")
-    name = " ".join(as_typed(rest)[1:]).strip()
+    where = one_of(rest[0], ("discard", "draw", "hand", "none", "bench"), "a place")
+    name = " ".join(values[1:]).strip()
     if name and where in ("none", "bench"):
         raise IllegalEntry(f"sub {where} takes no name; the name is for a card brought in")
+    return where, name
+
+
+def substitute(state: RedZoneState, brought: tuple[str, str]) -> Rulings:
+    """Injuries: a substitute from the discard pile, then the Draw Deck, then the hand; none
+    leaves the position vacant."""
+    where, name = brought
     _not_drafted(state, name)
     side, pid = state.subs[0]
     c = state.coach(side)
@@ -47,7 +55,7 @@ def substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
         c = replace(c, discard=discard)
     newc, new_pid = _bring_in(state, side, replace(c, injured=(*c.injured, pid)), p, where, name)
     newc = _take_the_place(newc, pid, new_pid)
-    state = replace(_set(state, side, newc), subs=state.subs[1:], sub_team="")
+    state = replace(with_coach(state, side, newc), subs=state.subs[1:], sub_team="")
     newcomer = newc.player(new_pid) if new_pid else None
     text = f"{p.name} leaves the game; " + (
         f"{newcomer.name} comes in from the {where}." if newcomer else "the position is vacant."
@@ -57,7 +65,7 @@ def substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
         return state, rulings
     resume = state.resume
     assert resume is not None
-    return _between(replace(state, phase=resume, resume=None), rulings)
+    return between_plays(replace(state, phase=resume, resume=None), rulings)
 
 
 def _bring_in(
@@ -69,7 +77,7 @@ def _bring_in(
     if where == "none":
         return c, ""
     if where == "bench":
-        bench = _bench(state, side, p.pid)
+        bench = bench_for(state, side, p.pid)
         if not bench:
             raise IllegalEntry(
                 "no drafted back-up for this position; enter discard, draw, hand or none"
@@ -111,7 +119,7 @@ def _substitution_order(
     assert p is not None
     if state.opt("draft") == "team" and not state.sub_team:
         raise IllegalEntry("first answer whether a player of the chosen team is to hand: teamsub")
-    known = _eligible_discards(state, side, pid)
+    known = eligible_discards(state, side, pid)
     pile = list(c.discard)
     if where != "discard":
         if known:
@@ -129,10 +137,10 @@ def _substitution_order(
     if card is None and not name and known:
         card = next(k for k in pile if k[1] == known[0])
     if card is not None:
-        if _fits(card[0]) != _fits(p.position):
+        if fits(card[0]) != fits(p.position):
             raise IllegalEntry(
                 f"{card[1]} is {a_or_an(card[0].upper())} card; {possessive(p.name)} place "
-                f"needs {a_or_an(_fits(p.position).upper())}"
+                f"needs {a_or_an(fits(p.position).upper())}"
             )
         if state.sub_team == "yes" and not card[2]:
             raise IllegalEntry(f"{card[1]} is not of the chosen team; bring one who is")
@@ -141,33 +149,51 @@ def _substitution_order(
     return name, tuple(pile)
 
 
-def _fits(position: str) -> str:
+def fits(position: str) -> str:
     """Tight Ends and Wide Receivers: used interchangeably."""
     return "wr" if position == "te" else position
 
 
-def _eligible_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
+def eligible_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
     """Injuries: the cards known on the discard pile that may take the injured player's place
     (of the chosen team once the coach has said one is to hand, in team play)."""
     c = state.coach(side)
-    need = _fits(_pos(state, side, pid))
+    need = fits(position_of(state, side, pid))
     team_only = state.sub_team == "yes"
-    return [name for pos, name, ours in c.discard if _fits(pos) == need and (ours or not team_only)]
+    return [name for pos, name, ours in c.discard if fits(pos) == need and (ours or not team_only)]
 
 
-def record_discard(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Injuries: a player card seen going onto a coach's discard pile, a substitute for later."""
+@dataclass(frozen=True)
+class Discard:
+    """A player card seen going onto a discard pile: whose pile, the card's position, whether
+    it is of the coach's chosen team (team play), and its name as typed ("" if not given)."""
+
+    side: Side
+    position: str
+    ours: bool
+    name: str
+
+
+def read_discard(state: RedZoneState, values: Sequence[str]) -> Discard:
+    """Injuries: the team (the injured player's while a substitute is due), the position,
+    ours or other in team play, then the name (optional)."""
+    rest = said(values)
     team_play = state.opt("draft") == "team"
     if len(rest) < (3 if team_play else 2):
         raise IllegalEntry(
             "enter: discard <team> <position> " + ("ours|other " if team_play else "") + "[name]"
         )
-    side = _side(rest[0], state)
+    side = team(rest[0], state)
     if state.phase == "sub" and side != state.subs[0][0]:
         raise IllegalEntry("only the injured player's coach reports discards now")
-    position = _word(rest[1], POSITIONS, "a position")
-    ours = team_play and _word(rest[2], ("ours", "other"), "ours or other") == "ours"
-    name = " ".join(as_typed(rest)[3 if team_play else 2 :]).strip()
+    position = one_of(rest[1], POSITIONS, "a position")
+    ours = team_play and one_of(rest[2], ("ours", "other"), "ours or other") == "ours"
+    return Discard(side, position, ours, " ".join(values[3 if team_play else 2 :]).strip())
+
+
+def record_discard(state: RedZoneState, seen: Discard) -> Rulings:
+    """Injuries: a player card seen going onto a coach's discard pile, a substitute for later."""
+    side, position, ours, name = seen.side, seen.position, seen.ours, seen.name
     for s in SIDES:
         for q in state.coach(s).roster:
             if name and q.name.lower() == name.lower():
@@ -176,17 +202,21 @@ def record_discard(state: RedZoneState, rest: Sequence[str]) -> Rulings:
                 )
     c = state.coach(side)
     name = name or f"{state.name(side)} discarded {position.upper()} {len(c.discard) + 1}"
-    state = _set(state, side, replace(c, discard=(*c.discard, (position, name, ours))))
+    state = with_coach(state, side, replace(c, discard=(*c.discard, (position, name, ours))))
     text = f"{name} ({position.upper()}) is on {possessive(state.name(side))} discard pile."
     return state, [Ruling("discard", text, team=side)]
 
 
-def team_substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
+def read_team_substitute(state: RedZoneState, values: Sequence[str]) -> str:
+    """Injuries (team play): yes or no, a player of the chosen team is to hand."""
+    return one_of(one(said(values), "teamsub yes|no"), ("yes", "no"), "yes or no")
+
+
+def team_substitute(state: RedZoneState, answer: str) -> Rulings:
     """Injuries (team play): a player of the chosen team first, from the discard pile, Draw
     Deck and hand in that order; if none, substitutions as described above."""
-    answer = _word(_one(rest, "teamsub yes|no"), ("yes", "no"), "yes or no")
     side, pid = state.subs[0]
-    mine = _team_discards(state, side, pid)
+    mine = team_discards(state, side, pid)
     if answer == "no" and mine:
         raise IllegalEntry(f"{mine[0]} of the chosen team is on the discard pile; answer yes")
     text = (
@@ -197,82 +227,101 @@ def team_substitute(state: RedZoneState, rest: Sequence[str]) -> Rulings:
     return replace(state, sub_team=answer), [Ruling("substitution", text, team=side)]
 
 
-def _team_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
+def team_discards(state: RedZoneState, side: Side, pid: str) -> list[str]:
     """Team play: cards of the chosen team known on the discard pile that fit the place."""
-    need = _fits(_pos(state, side, pid))
-    return [n for pos, n, ours in state.coach(side).discard if ours and _fits(pos) == need]
+    need = fits(position_of(state, side, pid))
+    return [n for pos, n, ours in state.coach(side).discard if ours and fits(pos) == need]
 
 
-def _pos(state: RedZoneState, side: Side, pid: str) -> str:
+def position_of(state: RedZoneState, side: Side, pid: str) -> str:
+    """Injuries: the position a player was drafted at (his unit when unknown)."""
     p = state.coach(side).player(pid)
-    return p.position if p else _unit(pid)
+    return p.position if p else unit_of(pid)
 
 
-def _vacancies(c: Coach) -> tuple[str, ...]:
+def vacancies(c: Coach) -> tuple[str, ...]:
+    """Injuries: the places of a coach's line-up left vacant."""
     places = [slot for slot, pid in c.offence if not pid]
-    have = [_unit(p) for p, _ in c.defence]
+    have = [unit_of(p) for p, _ in c.defence]
     places += [u for u in ("dl", "lb", "db") if c.defence and have.count(u) < 2 and len(have) < 6]
     return tuple(places)
 
 
-def _bench_players(c: Coach) -> list[str]:
+def bench_players(c: Coach) -> list[str]:
+    """Situational Substitutions: drafted players neither on the field nor injured."""
     on_field = {q for _, q in c.offence} | {q for q, _ in c.defence}
     return [p.pid for p in c.roster if p.pid not in on_field and p.pid not in c.injured]
 
 
-def _may_replace(c: Coach, pid: str) -> tuple[str, ...]:
+def may_replace(c: Coach, pid: str) -> tuple[str, ...]:
     """Situational Substitutions: like for like; 3 Wide (a WR for a RB), Canceling the TE (a LB
     for a DB) and the Nickel (a DB for a LB), and back again."""
-    unit = _unit(pid)
+    unit = unit_of(pid)
     offence = [q for _, q in c.offence if q]
     defence = [q for q, _ in c.defence]
     if unit in ("qb", "ol"):
-        return tuple(q for q in offence if _unit(q) == unit)
+        return tuple(q for q in offence if unit_of(q) == unit)
     if unit == "wr":
-        backs = [q for q in offence if _unit(q) == "rb"]
-        return tuple(q for q in offence if _unit(q) == "wr") + tuple(
+        backs = [q for q in offence if unit_of(q) == "rb"]
+        return tuple(q for q in offence if unit_of(q) == "wr") + tuple(
             backs if len(backs) > 1 else []
         )
     if unit == "rb":
         in_back_place = [q for slot, q in c.offence if q and slot.endswith("rb")]
         return tuple(q for q in in_back_place)
     if unit == "dl":
-        return tuple(q for q in defence if _unit(q) == "dl")
-    return tuple(q for q in defence if _unit(q) in ("lb", "db"))
+        return tuple(q for q in defence if unit_of(q) == "dl")
+    return tuple(q for q in defence if unit_of(q) in ("lb", "db"))
 
 
-def bench_substitution(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Situational Substitutions: before a play a back-up takes a starter's place."""
+def read_bench(state: RedZoneState, values: Sequence[str]) -> tuple[Side, str, str]:
+    """Situational Substitutions: the team, a drafted back-up on its bench, and a player on
+    the field he may replace."""
+    rest = said(values)
     if len(rest) != 3:
         raise IllegalEntry("enter: bench <team> <player coming in> <player going out>")
-    side = _side(rest[0], state)
+    side = team(rest[0], state)
     c = state.coach(side)
-    pid_in = _word(rest[1], _bench_players(c), "a player on the bench")
-    pid_out = _word(rest[2], _may_replace(c, pid_in), f"a player {pid_in} may replace")
+    pid_in = one_of(rest[1], bench_players(c), "a player on the bench")
+    return side, pid_in, one_of(rest[2], may_replace(c, pid_in), f"a player {pid_in} may replace")
+
+
+def bench_substitution(state: RedZoneState, change: tuple[Side, str, str]) -> Rulings:
+    """Situational Substitutions: before a play a back-up takes a starter's place."""
+    side, pid_in, pid_out = change
+    c = state.coach(side)
     c = replace(
         c,
         offence=tuple((slot, pid_in if q == pid_out else q) for slot, q in c.offence),
         defence=tuple((pid_in if q == pid_out else q, w) for q, w in c.defence),
     )
-    state = _set(state, side, c)
+    state = with_coach(state, side, c)
     a, b = c.player(pid_in), c.player(pid_out)
     text = f"{state.name(side)}: {a.name if a else pid_in} in for {b.name if b else pid_out}."
     return state, [Ruling("substitution", text, team=side, data={"in": pid_in, "out": pid_out})]
 
 
-def fill_vacancy(state: RedZoneState, rest: Sequence[str]) -> Rulings:
-    """Injuries: an eligible player drawn during play may be put in at once (from the hand)."""
+def read_fill(state: RedZoneState, values: Sequence[str]) -> tuple[Side, str, str]:
+    """Injuries: the team, a vacant place of its line-up, and the player's name as typed ("" if
+    not given)."""
+    rest = said(values)
     if len(rest) < 2:
         raise IllegalEntry("enter: fill <team> <vacant place> [name]")
-    side = _side(rest[0], state)
+    side = team(rest[0], state)
+    place = one_of(rest[1], vacancies(state.coach(side)), "a vacant place")
+    return side, place, " ".join(values[2:]).strip()
+
+
+def fill_vacancy(state: RedZoneState, filled: tuple[Side, str, str]) -> Rulings:
+    """Injuries: an eligible player drawn during play may be put in at once (from the hand)."""
+    side, place, typed = filled
     c = state.coach(side)
-    place = _word(rest[1], _vacancies(c), "a vacant place")
     offence_place = place in dict(c.offence)
     unit = (place if place == "qb" else place[1:]) if offence_place else place
-    n = sum(1 for q in c.roster if _unit(q.pid) == unit) + 1
+    n = sum(1 for q in c.roster if unit_of(q.pid) == unit) + 1
     pid = f"{unit}{n}"
-    _not_drafted(state, " ".join(as_typed(rest)[2:]).strip())
-    name = " ".join(as_typed(rest)[2:]).strip() or f"{state.name(side)} {unit.upper()}{n}"
+    _not_drafted(state, typed)
+    name = typed or f"{state.name(side)} {unit.upper()}{n}"
     position = "wr" if unit == "wr" else unit
     c = replace(c, roster=(*c.roster, Player(pid, position, name)), hand=max(c.hand - 1, 0))
     if offence_place:
@@ -281,7 +330,7 @@ def fill_vacancy(state: RedZoneState, rest: Sequence[str]) -> Rulings:
         taken = [w for q, w in c.defence]
         free = [sd + HOME_PLACE[unit] for sd in "lr" if sd + HOME_PLACE[unit] not in taken]
         c = replace(c, defence=(*c.defence, (pid, (free or ["l" + HOME_PLACE[unit]])[0])))
-    state = _set(state, side, c)
+    state = with_coach(state, side, c)
     return state, [Ruling("substitution", f"{name} fills the vacant {place.upper()}.", team=side)]
 
 
@@ -293,7 +342,8 @@ def _not_drafted(state: RedZoneState, name: str) -> None:
                 raise IllegalEntry(f"{name} was already selected by {state.name(s)}; bring another")
 
 
-def _bench(state: RedZoneState, side: Side, pid: str) -> list[str]:
+def bench_for(state: RedZoneState, side: Side, pid: str) -> list[str]:
+    """Situational Substitutions: the drafted back-ups who may replace ``pid``."""
     c = state.coach(side)
     unit = pid.rstrip("0123456789")
     on_field = {q for _, q in c.offence} | {q for q, _ in c.defence}

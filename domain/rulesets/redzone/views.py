@@ -10,7 +10,8 @@ from domain.ruleset import Side
 from domain.rulesets.redzone.state import Outcome, RedZoneState
 
 
-def _outcome_text(o: Outcome | None) -> str:
+def outcome_text(o: Outcome | None) -> str:
+    """A play's outcome in words, for the penalty choice."""
     if o is None:
         return "?"
     if o.kind == "yards":
@@ -32,6 +33,7 @@ def down_line(state: RedZoneState) -> str:
 
 
 def spot_text(state: RedZoneState) -> str:
+    """The ball's spot for the team with it ("Packers 30")."""
     assert state.ball_on is not None and state.offense is not None
     return state.spot_for(state.offense, state.ball_on)
 

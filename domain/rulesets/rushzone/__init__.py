@@ -96,7 +96,6 @@ RULES: kernel.Rules[RushZoneState] = kernel.Rules(
     handlers=HANDLERS,
     final_line=kernel.final_line,
     why_not=why_not,
-    grammar=True,
 )
 
 

@@ -361,7 +361,6 @@ RULES = kernel.Rules(
     final_line=kernel.final_line,
     read=read,
     why_not=not_now,
-    grammar=True,
 )
 
 RULESET = ThirdAndLong()
