@@ -67,7 +67,8 @@ def _share(total: float, weights: dict[str, float], floors: dict[str, float]) ->
 def table_layout(width: float, height: float, tablet: bool = False) -> TableLayout:
     """The table screen's bands for a window of ``width`` x ``height`` dp; with ``tablet``, a
     tablet's part of its window (beside its open log), however narrow."""
-    phone = min(width, height) < PHONE_WIDTH and not tablet
+    narrow = min(width, height) < PHONE_WIDTH
+    phone = narrow and not tablet
     columns = 2 if width > 1.6 * height and height < PHONE_WIDTH else 1
     portrait = height > width
     # The interrupts (time-outs, challenges) get a row of their own where one row would squeeze
@@ -102,7 +103,7 @@ def table_layout(width: float, height: float, tablet: bool = False) -> TableLayo
             pad -= over
     # The score, down & distance and the ball's spot share one size: the largest that fits
     # "1st & Goal" or "Packers 35" (ten characters) in its cell and half the scoreboard.
-    side_share = 0.15 if phone else 0.25
+    side_share = 0.15 if narrow else 0.25
     big_cell = info_width * (1 - 2 * side_share) / 2 - 8
     score_font = min(bands["scoreboard"] * 0.4, 72.0, big_cell / (10 * CHAR_WIDTH))
     return TableLayout(
