@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -402,23 +402,22 @@ def at_rest(view: ScrollView) -> None:
         h.frames(1)
 
 
-def log_row_in_view(app: ZebraApp, seq: int) -> Widget:
-    """The log row of entry ``seq``, whole in the drawer's view: the log is scrolled down to it
-    (latest first) as a finger would, a step at a time. Fails if it cannot be shown whole: a
-    drawer too short for a row."""
-    view = app.manager.current_screen.ids.log
-    h.frames(2)
+def scroll_whole(view: ScrollView, find: Callable[[], Widget | None], what: str) -> Widget:
+    """The widget ``find()`` gives, scrolled whole into the list's view as a finger would, a
+    step at a time (a list's rows may be other widgets once it has scrolled: ``find`` looks
+    again each time; while it finds none, the list goes on down). Fails, never hangs, if it
+    cannot be shown whole."""
     for _ in range(60):
         at_rest(view)
-        rows = [r for r in h.find(view, "LogRow") if r.seq == seq]
-        if rows and _inside(rect(rows[0]), rect(view)):
-            return rows[0]
+        found = find()
+        if found is not None and _inside(rect(found), rect(view)):
+            return found
         room = view.children[0].height - view.height if view.children else 0.0
         if room <= 0:
             break
-        if rows:
-            # Scrolled by as many pixels as the row is out of the view.
-            box, seen = rect(rows[0]), rect(view)
+        if found is not None:
+            # Scrolled by as many pixels as the widget is out of the view.
+            box, seen = rect(found), rect(view)
             off = box[3] - seen[3] if box[3] > seen[3] else box[1] - seen[1]
             step = off / room
         elif view.scroll_y <= 0:
@@ -430,9 +429,21 @@ def log_row_in_view(app: ZebraApp, seq: int) -> Widget:
         # bounds) starts from there, at rest, as Kivy sets it when a list is resized.
         view._update_effect_y_bounds()
         h.frames(2)
+    found = find()
     raise AssertionError(
-        f"the log row of entry {seq} cannot be shown whole in the drawer's "
-        f"{view.width / dp(1):.0f}x{view.height / dp(1):.0f} dp view (the row: "
-        f"{[(rect(r), r.height / dp(1)) for r in h.find(view, 'LogRow') if r.seq == seq]}, "
-        f"the view {rect(view)} at scroll {view.scroll_y:.2f})"
+        f"{what} cannot be shown whole in its {view.width / dp(1):.0f}x"
+        f"{view.height / dp(1):.0f} dp list ({rect(found) if found is not None else 'not there'}"
+        f", the list at {rect(view)} scrolled to {view.scroll_y:.2f})"
     )
+
+
+def log_row_in_view(app: ZebraApp, seq: int) -> Widget:
+    """The log row of entry ``seq``, whole in the drawer's view: the log is scrolled down to it
+    (latest first). Fails if it cannot be shown whole: a drawer too short for a row."""
+    view = app.manager.current_screen.ids.log
+    h.frames(2)
+
+    def row() -> Widget | None:
+        return next((r for r in h.find(view, "LogRow") if r.seq == seq), None)
+
+    return scroll_whole(view, row, f"the log row of entry {seq}")

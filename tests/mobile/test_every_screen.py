@@ -88,15 +88,14 @@ def into_view(app: ZebraApp, widget: Widget, where: str) -> None:
     """The widget scrolled whole into its list's view (as a finger scrolls it), which must be
     inside the window; the screen is measured as it then stands."""
     view = scroller(widget)
+    name = f"{where}: {type(widget).__name__} {look.plain(getattr(widget, 'text', ''))!r}"
     if view is not None:
-        view.scroll_to(widget, padding=dp(4), animate=False)
-        h.frames(2)
+        look.scroll_whole(view, lambda: widget, name)
     window = (0.0, 0.0, float(EventLoop.window.width), float(EventLoop.window.height))
     box = look.rect(widget)
     frame = look.rect(view) if view is not None else window
     assert look._inside(box, frame) and look._inside(box, window), (
-        f"{where}: {type(widget).__name__} {look.plain(getattr(widget, 'text', ''))!r} at "
-        f"{box} cannot be scrolled whole into view ({frame})"
+        f"{name} at {box} is not whole in view ({frame})"
     )
     check(app, where)
 
