@@ -389,9 +389,9 @@ class ZebraApp(App):
     def _resized(self, *_: Any) -> None:
         width, height = Window.width / dp(1), Window.height / dp(1)
         # On a tablet the open log takes the right 40% of the window: the table is laid out
-        # for the rest (a phone's log covers the table instead).
+        # for the rest, still as a tablet's (a phone's log covers the table instead).
         beside = self.drawer_open and not layout.table_layout(width, height).phone
-        self.lay = layout.table_layout(width * (1 - DRAWER_SHARE) if beside else width, height)
+        self.lay = layout.table_layout(width * (1 - DRAWER_SHARE * beside), height, beside)
         self._pad_trigger()
         self.interrupt_version += 1
 

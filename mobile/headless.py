@@ -39,7 +39,8 @@ class Screen:
 
 # The configurations the tablet is checked at (issue #17): 10" tablets at two resolutions, an 8"
 # tablet (density 1.33), a tablet in portrait, a phone in portrait, and Android's largest
-# common font scale.
+# common font scale; and (issue #27) the small 7" tablets at 1024x600 (density 1 and 1.33, the
+# latter only 770x451 dp) and a phone in landscape (914x411 dp).
 SCREENS = (
     Screen("tablet-1280x800", (1280, 800)),
     Screen("tablet-1920x1200", (1920, 1200), density=1.5),
@@ -47,6 +48,9 @@ SCREENS = (
     Screen("portrait-800x1280", (800, 1280)),
     Screen("phone-1080x2400", (1080, 2400), density=2.625),
     Screen("fontscale-1.3", (1280, 800), fontscale=1.3),
+    Screen("small-1024x600", (1024, 600)),
+    Screen("small-1024x600-d1.33", (1024, 600), density=1.33),
+    Screen("phone-landscape-2400x1080", (2400, 1080), density=2.625),
 )
 
 

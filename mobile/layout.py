@@ -19,6 +19,8 @@ PHONE_WIDTH = 600.0  # dp
 SPACING = 6.0  # dp between bands and between buttons
 # A row of text needs about this many dp of width per character at a font size of 1 dp.
 CHAR_WIDTH = 0.56
+# Of a window with the pad beside the rest, the share of the scoreboard's column.
+INFO_SHARE = 0.48
 
 
 @dataclass(frozen=True)
@@ -62,18 +64,22 @@ def _share(total: float, weights: dict[str, float], floors: dict[str, float]) ->
             fixed[k] = floors[k]
 
 
-def table_layout(width: float, height: float) -> TableLayout:
-    """The table screen's bands for a window of ``width`` x ``height`` dp."""
-    phone = min(width, height) < PHONE_WIDTH
+def table_layout(width: float, height: float, tablet: bool = False) -> TableLayout:
+    """The table screen's bands for a window of ``width`` x ``height`` dp; with ``tablet``, a
+    tablet's part of its window (beside its open log), however narrow."""
+    narrow = min(width, height) < PHONE_WIDTH
+    phone = narrow and not tablet
     columns = 2 if width > 1.6 * height and height < PHONE_WIDTH else 1
     portrait = height > width
     # The interrupts (time-outs, challenges) get a row of their own where one row would squeeze
-    # UNDO, TYPE, LOG and GAMES under a finger's width.
-    bar_rows = 2 if portrait or width < 900 else 1
+    # UNDO, TYPE, LOG and GAMES under a finger's width: the bar is as wide as the pad's column,
+    # which beside the scoreboard (a phone in landscape) is half the window.
+    pad_column = width - round(width * INFO_SHARE) if columns == 2 else width
+    bar_rows = 2 if portrait or pad_column < 900 else 1
     bar = bar_rows * (MIN_TOUCH + 10) + (bar_rows - 1) * SPACING
     pad_head = MIN_TOUCH + 6
     if columns == 2:
-        info_width: float = round(width * 0.48)
+        info_width: float = round(width * INFO_SHARE)
         bands = _share(
             height - 3 * SPACING,
             {"scoreboard": 0.3, "field": 0.26, "banner": 0.2, "prompt": 0.24},
@@ -97,7 +103,7 @@ def table_layout(width: float, height: float) -> TableLayout:
             pad -= over
     # The score, down & distance and the ball's spot share one size: the largest that fits
     # "1st & Goal" or "Packers 35" (ten characters) in its cell and half the scoreboard.
-    side_share = 0.15 if phone else 0.25
+    side_share = 0.15 if narrow else 0.25
     big_cell = info_width * (1 - 2 * side_share) / 2 - 8
     score_font = min(bands["scoreboard"] * 0.4, 72.0, big_cell / (10 * CHAR_WIDTH))
     return TableLayout(

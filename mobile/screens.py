@@ -42,7 +42,7 @@ from kivy.uix.widget import Widget
 
 from companion import board, catalogue, rosters
 from companion.catalogue import DISPUTES
-from mobile import device, fit, layout, model, pad, textures
+from mobile import device, fit, layout, model, optionrows, pad, textures
 
 LONG_PRESS_SECONDS = 0.6
 # The smallest text on the table, in dp (before the user's font scale).
@@ -299,6 +299,7 @@ class NewGameScreen(Screen):
     ruleset = StringProperty("rushzone")
     options = DictProperty({})
     with_rosters = BooleanProperty(False)
+    _laid_out_for: tuple[str, bool, int] | None = None
 
     def reset(self) -> None:
         names = catalogue.names()
@@ -312,7 +313,6 @@ class NewGameScreen(Screen):
                 value=name,
                 group="ruleset",
                 state="down" if name == self.ruleset else "normal",
-                allow_no_selection=False,
             )
             toggle.bind(on_release=lambda t: self.pick_ruleset(t.value))
             box.add_widget(toggle)
@@ -323,27 +323,27 @@ class NewGameScreen(Screen):
         for toggle in self.ids.rulesets.children:
             toggle.state = "down" if toggle.value == name else "normal"
         self.with_rosters = rosters.has_rosters(name)
-        offered = catalogue.options(name)
-        self.options = {o.name: o.default for o in offered}
-        box = self.ids.options
-        box.clear_widgets()
+        self.options = {o.name: o.default for o in catalogue.options(name)}
+        self.lay_out_options(again=True)
+
+    def lay_out_options(self, again: bool = False) -> None:
+        """A row per option (mobile.optionrows), laid out again when the width changes it."""
+        offered = catalogue.options(self.ruleset)
+        shape = optionrows.arrangement(offered, self.width / dp(1) - 32)  # padding, scroll bar
+        if (self._laid_out_for == (self.ruleset, *shape) and not again) or not self.width:
+            return
+        self._laid_out_for = (self.ruleset, *shape)
+        self.ids.options.clear_widgets()
         for option in offered:
-            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
-            row.add_widget(OptionLabel(source=f"[b]{option.name}[/b]  {option.help}"))
-            for choice in option.choices:
-                toggle = TeamToggle(
-                    text=choice,
-                    value=choice,
-                    option=option.name,
-                    group=f"option-{option.name}",
-                    state="down" if choice == option.default else "normal",
-                    allow_no_selection=False,
-                    size_hint_x=None,
-                    width=dp(120),
-                )
-                toggle.bind(on_release=lambda t: self.pick_option(t.option, t.value))
-                row.add_widget(toggle)
-            box.add_widget(row)
+            label = OptionLabel(source=f"[b]{option.name}[/b]  {option.help}")
+            toggles = [self._option_toggle(option.name, c) for c in option.choices]
+            self.ids.options.add_widget(optionrows.option_row(label, toggles, *shape))
+
+    def _option_toggle(self, name: str, choice: str) -> TeamToggle:
+        toggle = TeamToggle(text=choice, value=choice, option=name, group=f"option-{name}")
+        toggle.state = "down" if choice == self.options[name] else "normal"
+        toggle.bind(on_release=lambda t: self.pick_option(t.option, t.value))
+        return toggle
 
     def pick_option(self, name: str, value: str) -> None:
         self.options[name] = value

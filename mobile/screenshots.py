@@ -1,9 +1,10 @@
 """The tablet's screens as pictures in docs/screenshots/<screen>/: ``python -m mobile.screenshots``.
 
 One folder per screen the tablet is checked at (mobile.headless.SCREENS): 10" tablets at
-1280x800 and 1920x1200, an 8" tablet (density 1.33), a tablet in portrait, a phone in portrait,
-font scale 1.3. Games are played into a temporary store, the entries a coach makes tapped on
-the app's own pad, so the pictures show what a coach sees, 1st & Goal's dice picker included.
+1280x800 and 1920x1200, an 8" tablet (density 1.33), 7" tablets at 1024x600 (density 1 and
+1.33), a tablet in portrait, a phone in portrait and in landscape, font scale 1.3. Games are
+played into a temporary store, the entries a coach makes tapped on the app's own pad, so the
+pictures show what a coach sees, 1st & Goal's dice picker included.
 
 The pictures are reproducible: the games' ids and clock are fixed here (the home screen shows
 both), and every picture is drawn off screen into an image of the screen's size. ``--check``
@@ -17,9 +18,10 @@ import itertools
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from uuid import UUID
 
 # Kivy reads its environment on first import, so this runs before anything imports it.
@@ -40,7 +42,8 @@ DRIVE = ["toss home", "receive", "green 4 2", "white 6 2 4 3 5 1"]
 MID_GAME = {"redzone": 40, "thirdandlong": 24, "gridironmasters": 30}
 # 1st & Goal: entries up to a matchup, where the table names the dice the line calls for.
 DICE_AT = 11
-# The main screen gets every picture; the others the table's busiest moments.
+# The main screen gets every picture; the others New Game with Red Zone's options, the log and
+# a correction dialog, and the table's busiest moments.
 FULL = "tablet-1280x800"
 FIXED_TIME = "2026-01-02T19:30:00+00:00"
 
@@ -117,7 +120,7 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
                 shot("new-game")
                 new.pick_ruleset("thirdandlong")
                 shot("new-game-thirdandlong")
-                new.pick_ruleset("rushzone")
+            _options_shots(new, shot)
             h.tap(new.ids.start)
             for entry in DRIVE:
                 _tap_entry(app, entry)
@@ -135,14 +138,7 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
                 shot("undo-reason")
                 app.correct("the die was cocked")
                 h.frames()
-                app.toggle_log()
-                shot("log-drawer")
-                # A long press on an earlier entry: strike, amend, insert before, revert.
-                app.ask_correction(3)
-                app.pick_mode("amend")
-                shot("log-correction")
-                app.close_correction()
-                app.toggle_log()
+            _log_shots(app, shot)
             # 1st & Goal: the dice the matchup calls for, toggled in their colours.
             script = parse_script((EXAMPLES / "firstandgoal-full.zebra").read_text("utf-8"))
             _play(app, "firstandgoal", script, DICE_AT)
@@ -158,6 +154,31 @@ def _render_screen(screen: object, out: Path) -> list[Path]:
         finally:
             h.close(app)
     return written
+
+
+def _options_shots(new: Any, shot: Callable[[str], None]) -> None:
+    """Every screen: New Game with the game that has the most options, and scrolled to them."""
+    new.pick_ruleset("redzone")
+    shot("new-game-redzone")
+    new.ids.form.scroll_y = 0  # scrolled to its last options
+    shot("new-game-redzone-options")
+    new.ids.form.scroll_y = 1
+    new.pick_ruleset("rushzone")
+
+
+def _log_shots(app: Any, shot: Callable[[str], None]) -> None:
+    """Every screen: the log open, and a long press on an earlier entry (strike, amend, insert
+    before, revert), its reasons in the dialog."""
+    from mobile import headless as h
+
+    app.toggle_log()
+    shot("log-drawer")
+    app.ask_correction(3)
+    app.pick_mode("amend")
+    shot("log-correction")
+    app.close_correction()
+    app.toggle_log()
+    h.frames()
 
 
 def _tap_entry(app: object, entry: str) -> None:

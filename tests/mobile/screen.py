@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.stencilview import StencilView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
@@ -126,8 +127,11 @@ def geometry_problems(app: ZebraApp) -> list[str]:
     smallest = dp(TOUCH) - SLACK
     problems: list[str] = []
     for root in screen_roots(app):
-        for widget, seen in shown_widgets(root):
+        shown = dict(shown_widgets(root))
+        for widget, seen in shown.items():
             name = f"{type(widget).__name__} {plain(getattr(widget, 'text', ''))[:40]!r}"
+            problems += _hidden_children(widget, shown)
+            problems += _shortened(widget, name)
             if isinstance(widget, Button | TextInput) and not widget.disabled:
                 x, y, right, top = rect(widget)
                 clipped = (right - x) - (seen[2] - seen[0]) > SLACK or (top - y) - (
@@ -137,17 +141,64 @@ def geometry_problems(app: ZebraApp) -> list[str]:
                     problems.append(
                         f"{name} is {widget.width / dp(1):.0f}x{widget.height / dp(1):.0f} dp"
                     )
-                if x < window[0] - SLACK or y < window[1] - SLACK:
-                    problems.append(f"{name} starts outside the window at {x:.0f},{y:.0f}")
-                if right > window[2] + SLACK or top > window[3] + SLACK:
-                    problems.append(f"{name} ends outside the window at {right:.0f},{top:.0f}")
+                # A list's row half out of its view (and so perhaps of the window) is scrolled
+                # to; the list itself is held to the window below.
+                if not _scrolled(widget):
+                    problems += _outside(name, (x, y, right, top), window)
                 if clipped and not _scrolled(widget):
                     problems.append(f"{name} is cut off by its container")
+            if isinstance(widget, ScrollView):
+                problems += _outside(f"the list {type(widget).__name__}", rect(widget), window)
             if isinstance(widget, Label):
                 problems += [f"{name}: {p}" for p in text_problems(widget)]
                 if not widget.markup and _TAG.search(widget.text):
                     problems.append(f"{name} shows its markup as text")
     return problems
+
+
+def _outside(name: str, box: Rect, window: Rect) -> list[str]:
+    x, y, right, top = box
+    problems = []
+    if x < window[0] - SLACK or y < window[1] - SLACK:
+        problems.append(f"{name} starts outside the window at {x:.0f},{y:.0f}")
+    if right > window[2] + SLACK or top > window[3] + SLACK:
+        problems.append(f"{name} ends outside the window at {right:.0f},{top:.0f}")
+    return problems
+
+
+def _says(widget: Widget) -> str:
+    """What a widget is there to say: a fitted text's source, else its text."""
+    return plain(str(getattr(widget, "source", "") or getattr(widget, "text", ""))).strip()
+
+
+def _hidden_children(parent: Widget, shown: dict[Widget, Rect]) -> list[str]:
+    """Children of a shown widget that have something to say (or take a finger) and are not
+    seen: squeezed to nothing by their layout, or pushed out of the window. A list's rows
+    scrolled out of its view are not hidden: the list scrolls to them."""
+    problems = []
+    for child in list(parent.children):
+        if child in shown or child.opacity <= 0.01 or _scrolled(child):
+            continue
+        if not (_says(child) or isinstance(child, Button | TextInput)):
+            continue
+        if isinstance(child, Button | TextInput) and child.disabled:
+            continue
+        problems.append(
+            f"{type(child).__name__} {_says(child)[:40]!r} is not seen: "
+            f"{child.width / dp(1):.0f}x{child.height / dp(1):.0f} dp at {rect(child)[:2]}"
+        )
+    return problems
+
+
+def _shortened(widget: Widget, name: str) -> list[str]:
+    """A fitted text cut down to a bare ellipsis, or to nothing: its box is far too small."""
+    source = plain(str(getattr(widget, "source", "") or "")).strip()
+    if not source or not hasattr(widget, "max_font"):
+        return []
+    text = plain(widget.text).strip()
+    if text in ("", "…") and text != source:
+        return [f"{name} shows {text!r} for {source[:40]!r}"]
+    return []
 
 
 # No screen nests widgets this deep; a walk up that goes further is a cycle.
@@ -162,7 +213,7 @@ def _scrolled(widget: Widget) -> bool:
     for _ in range(MAX_DEPTH):
         if parent is None or parent is EventLoop.window or not isinstance(parent, Widget):
             return False
-        if type(parent).__name__ in ("RecycleView", "ScrollView"):
+        if isinstance(parent, ScrollView):  # a RecycleView (the log, a picker's list) too
             return True
         parent = parent.parent
     raise AssertionError(f"{type(widget).__name__} is over {MAX_DEPTH} widgets deep")
@@ -312,7 +363,7 @@ def long_press(app: ZebraApp, seq: int) -> None:
             break
         time.sleep(0.02)
         h.frames(1)
-    row = next(r for r in h.find(app.root, "LogRow") if r.seq == seq)
+    row = log_row_in_view(app, seq)
     x, y = row.to_window(*row.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
@@ -326,3 +377,73 @@ def long_press(app: ZebraApp, seq: int) -> None:
     h.frames(2)
     touch.touch_up()
     h.frames()
+
+
+def _inside(inner: Rect, outer: Rect) -> bool:
+    return all(
+        (
+            inner[0] >= outer[0] - SLACK,
+            inner[1] >= outer[1] - SLACK,
+            inner[2] <= outer[2] + SLACK,
+            inner[3] <= outer[3] + SLACK,
+        )
+    )
+
+
+def at_rest(view: ScrollView) -> None:
+    """Frames until a list has stopped moving: a list whose rows just changed springs back
+    into its bounds a while, and meanwhile it (not a finger) decides where it is scrolled."""
+    started = time.monotonic()
+    effect = view.effect_y
+    while effect is not None and abs(effect.velocity) > 0.01:
+        if time.monotonic() - started > 3:
+            raise AssertionError(f"the list is still moving after 3 s ({effect.velocity:.1f})")
+        time.sleep(0.01)
+        h.frames(1)
+
+
+def scroll_whole(view: ScrollView, find: Callable[[], Widget | None], what: str) -> Widget:
+    """The widget ``find()`` gives, scrolled whole into the list's view as a finger would, a
+    step at a time (a list's rows may be other widgets once it has scrolled: ``find`` looks
+    again each time; while it finds none, the list goes on down). Fails, never hangs, if it
+    cannot be shown whole."""
+    for _ in range(60):
+        at_rest(view)
+        found = find()
+        if found is not None and _inside(rect(found), rect(view)):
+            return found
+        room = view.children[0].height - view.height if view.children else 0.0
+        if room <= 0:
+            break
+        if found is not None:
+            # Scrolled by as many pixels as the widget is out of the view.
+            box, seen = rect(found), rect(view)
+            off = box[3] - seen[3] if box[3] > seen[3] else box[1] - seen[1]
+            step = off / room
+        elif view.scroll_y <= 0:
+            break
+        else:
+            step = -0.1
+        view.scroll_y = min(max(view.scroll_y + step, 0.0), 1.0)
+        # Where a finger leaves a list: its scroll effect (which springs a list back into its
+        # bounds) starts from there, at rest, as Kivy sets it when a list is resized.
+        view._update_effect_y_bounds()
+        h.frames(2)
+    found = find()
+    raise AssertionError(
+        f"{what} cannot be shown whole in its {view.width / dp(1):.0f}x"
+        f"{view.height / dp(1):.0f} dp list ({rect(found) if found is not None else 'not there'}"
+        f", the list at {rect(view)} scrolled to {view.scroll_y:.2f})"
+    )
+
+
+def log_row_in_view(app: ZebraApp, seq: int) -> Widget:
+    """The log row of entry ``seq``, whole in the drawer's view: the log is scrolled down to it
+    (latest first). Fails if it cannot be shown whole: a drawer too short for a row."""
+    view = app.manager.current_screen.ids.log
+    h.frames(2)
+
+    def row() -> Widget | None:
+        return next((r for r in h.find(view, "LogRow") if r.seq == seq), None)
+
+    return scroll_whole(view, row, f"the log row of entry {seq}")

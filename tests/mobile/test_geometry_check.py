@@ -53,3 +53,75 @@ def test_a_clipped_button_is_reported_unless_a_list_scrolls_to_it(
     finally:
         view.dismiss(animation=False)
         h.close(app)
+
+
+def test_a_text_squeezed_to_nothing_or_to_a_bare_ellipsis_is_reported(tmp_path: Path) -> None:
+    """A dialog whose labels its layout gives no room: one squeezed to no height (not drawn
+    at all, so no size check sees it), one so narrow it shows a bare "…"; and one with room."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from mobile.screens import FitLabel
+
+    referee = Referee(resolve(str(tmp_path / "zebra.sqlite"), create=True))
+    app = h.launch(referee)
+    view = ModalView(size_hint=(None, None), size=(dp(300), dp(300)), auto_dismiss=False)
+    box = BoxLayout(orientation="vertical")
+    squeezed = FitLabel(source="SQUEEZED", size_hint_y=None, height=0)
+    narrow = FitLabel(source="NARROW TEXT", size_hint=(None, None), size=(dp(12), dp(40)))
+    roomy = FitLabel(source="ROOMY")
+    for label in (squeezed, narrow, roomy):
+        box.add_widget(label)
+    view.add_widget(box)
+    try:
+        view.open(animation=False)
+        h.frames(4)
+        problems = screen.geometry_problems(app)
+        assert [p for p in problems if "'SQUEEZED' is not seen" in p], problems
+        assert [p for p in problems if "shows '…' for 'NARROW TEXT'" in p], problems
+        assert not [p for p in problems if "ROOMY" in p], problems
+    finally:
+        view.dismiss(animation=False)
+        h.close(app)
+
+
+@pytest.mark.parametrize("off_window", [False, True], ids=["inside", "pushed off"])
+def test_a_list_is_held_to_the_window_though_its_rows_may_be_half_out(
+    tmp_path: Path, off_window: bool
+) -> None:
+    """A scrolling list's row half out of view is the list's to scroll to, even where it
+    reaches past the window; the list itself must be inside the window."""
+    from kivy.core.window import Window
+    from kivy.uix.gridlayout import GridLayout
+
+    referee = Referee(resolve(str(tmp_path / "zebra.sqlite"), create=True))
+    app = h.launch(referee)
+    view = ModalView(size_hint=(None, None), size=(dp(300), dp(300)), auto_dismiss=False)
+    lst = ScrollView(size_hint=(None, None), size=(dp(200), dp(100)))
+    rows = GridLayout(cols=1, size_hint_y=None, height=dp(64) * 6)
+    for n in range(6):
+        rows.add_widget(Button(text=f"ROW {n}", size_hint_y=None, height=dp(64)))
+    lst.add_widget(rows)
+    view.add_widget(lst)
+    # The list's bottom at the window's edge (a row half below it), or 40 dp past it.
+    place = (dp(20), -dp(40) if off_window else 0)
+    view.bind(pos=lambda *_: setattr(lst, "pos", place))
+    try:
+        view.open(animation=False)
+        h.frames(4)
+        lst.pos = place
+        lst.scroll_y = 0.5
+        h.frames(4)
+        assert screen.rect(lst)[1] == pytest.approx(place[1]) and Window.height > 0
+        # A row shown in part reaches below the window.
+        assert any(
+            screen.rect(r)[1] < 0 < screen.rect(r)[3] - dp(1) and screen.rect(r)[3] > place[1]
+            for r in rows.children
+        )
+        problems = screen.geometry_problems(app)
+        rows_out = [p for p in problems if "ROW" in p]
+        list_out = [p for p in problems if "the list ScrollView starts outside" in p]
+        assert not rows_out, problems
+        assert bool(list_out) is off_window, problems
+    finally:
+        view.dismiss(animation=False)
+        h.close(app)

@@ -97,7 +97,8 @@ def test_each_game_offers_its_own_reasons_and_a_typed_one(
         assert any(w in ("card", "card's", "deck", "chart") for w in words), reasons
     else:
         assert "die" in words, reasons
-    assert not look.geometry_problems(app)
+    problems = look.geometry_problems(app)
+    assert not problems, problems
 
 
 def test_no_two_games_share_their_whole_list() -> None:
@@ -117,7 +118,8 @@ def test_a_typed_reason_is_recorded_and_shown_in_the_history(
     assert shown_reasons(app) == []
     field = one(app, "ReasonInput")
     use = one(app, "UseReasonButton")
-    assert not look.geometry_problems(app)
+    problems = look.geometry_problems(app)
+    assert not problems, problems
     # Nothing typed: refused in the picker, nothing recorded.
     before = events(app, game)
     field.text = "   "  # typed on the keyboard

@@ -1,11 +1,12 @@
 """The tablet looked at, not only asked: every example game on every screen it must work on.
 
 For each screen configuration (10" tablets at 1280x800 and 1920x1200, an 8" tablet at density
-1.33, a tablet in portrait, a phone in portrait, font scale 1.3) one app takes entries of every
-example game the way a coach enters them, with real touches on the pad's buttons (the dice
-toggled, numbers keyed, names typed, long lists searched), and the widget tree is measured:
-every enabled button at least 48 dp on both sides and inside the window, no text cut or
-spilling out of its widget, the score labels showing what ``zebra status --json`` says, the
+1.33, 7" tablets at 1024x600 at density 1 and 1.33, a tablet in portrait, a phone in portrait
+and in landscape, font scale 1.3) one app takes entries of every example game the way a
+coach enters them, with real touches on the pad's buttons (the dice toggled, numbers keyed,
+names typed, long lists searched), and the widget tree is measured: every enabled button at
+least 48 dp on both sides and inside the window, no text cut, squeezed to nothing or spilling
+out of its widget, the score labels showing what ``zebra status --json`` says, the
 ball drawn where ``ball_on`` puts it, down and distance as large as the score.
 
 To keep CI cheap the geometry is not checked at every one of the 2,516 entries but at every

@@ -14,14 +14,24 @@ from pathlib import Path
 from mobile import headless as h
 from mobile import screenshots
 
+EVERY_SCREEN = (
+    "table-firstandgoal-dice",
+    "new-game-redzone",
+    "new-game-redzone-options",
+    "log-drawer",
+    "log-correction",
+)
+
 
 def test_the_committed_screenshots_match_a_fresh_render() -> None:
     committed = sorted(screenshots.OUT.glob("*/*.png"))
-    # Every screen the tablet is checked at, 1st & Goal's dice picker on each.
+    # Every screen the tablet is checked at, 1st & Goal's dice picker on each, and New Game,
+    # the log and a correction dialog (issue #27).
     assert {p.parent.name for p in committed} == {s.name for s in h.SCREENS}
-    assert {p.parent.name for p in committed if p.stem == "table-firstandgoal-dice"} == {
-        s.name for s in h.SCREENS
-    }
+    for picture in EVERY_SCREEN:
+        assert {p.parent.name for p in committed if p.stem == picture} == {
+            s.name for s in h.SCREENS
+        }, picture
     problems = screenshots.check()
     assert not problems, "\n".join(problems) + "\nrun: python -m mobile.screenshots"
 

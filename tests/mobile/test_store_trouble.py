@@ -12,10 +12,12 @@ Permission denied cannot be made here: the tests run as root, who reads every fi
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sysconfig
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,8 @@ from mobile.app import ZebraApp, tablet_on
 from tests.mobile.screen import at_machine_pace, geometry_problems, plain, shown_widgets
 
 GARBAGE = bytes(range(256)) * 64  # 16 KiB that no SQLite header starts with
+# The tablet's store on Android: its app_storage_path (buildozer.spec's package) and the file.
+ANDROID_STORE = "/data/user/0/org.zebrareferee.zebra/files/zebra.sqlite"
 
 
 @pytest.fixture(autouse=True)
@@ -267,3 +271,30 @@ def test_back_keys_reach_the_platform_from_the_trouble_panel(tmp_path: Path) -> 
     finally:
         Window.unbind(on_request_close=refuse)
         h.close(app)
+
+
+@pytest.mark.parametrize("config", h.SCREENS, ids=[s.name for s in h.SCREENS])
+def test_the_panel_shows_whole_with_try_again_under_a_finger_on_every_screen(
+    config: h.Screen,
+) -> None:
+    # A path as long as the tablet's own store on Android (mobile.device.device_store), an
+    # unbroken word the panel shows twice: pytest's own temporary folders are far longer.
+    base = Path(tempfile.mkdtemp(prefix="zebra-"))
+    folder = base / ("f" * (len(ANDROID_STORE) - len(str(base)) - len("//zebra.sqlite")))
+    folder.mkdir()
+    store = folder / "zebra.sqlite"
+    assert len(str(store)) == len(ANDROID_STORE)
+    store.write_bytes(GARBAGE)
+    app = h.start(tablet_on(str(store)), screen=config)
+    try:
+        h.frames(4)
+        shown = panel(app)
+        assert shown, f"{config.name}: no StoreTrouble panel on the home screen"
+        assert shown["headline"] == "THE STORE CANNOT BE OPENED"
+        cut = [t for t in shown.values() if isinstance(t, str) and "…" in t]
+        assert not cut, f"{config.name}: shortened: {cut}"
+        problems = geometry_problems(app)
+        assert not problems, f"{config.name}:\n" + "\n".join(problems)
+    finally:
+        h.close(app)
+        shutil.rmtree(base)
