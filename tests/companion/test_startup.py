@@ -127,3 +127,62 @@ def test_the_count_sees_a_module_the_command_did_not_need(
     code = f"import projections.record; {ZEBRA}"
     own = imported("status", env=env, code=code) - helps
     assert of(own, NEVER) and all(m.startswith("projections") for m in of(own, NEVER))
+
+
+# Each run by the whole group and by the group of the command named: the same output and status.
+SAME_EITHER_WAY = [
+    ["status"],
+    ["status", "--json"],
+    ["games", "--all"],
+    ["status", "--help"],
+    ["status", "--bogus"],
+    ["statu"],
+    ["league", "standings"],
+    ["league", "--help"],
+    ["roster", "check", "--help"],
+    ["play", "rushzone", "--script", "no-such-file.zebra"],
+]
+
+
+@pytest.mark.parametrize("args", SAME_EITHER_WAY, ids=" ".join)
+def test_the_command_named_alone_answers_as_the_whole_group(
+    args: list[str], env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``zebra ARGS`` built with only the command named prints and exits as the whole does."""
+    from click.testing import CliRunner as ClickRunner
+    from typer.main import get_command
+
+    from companion.startup import command_for
+
+    for name in ("ZEBRA_STORE", "ZEBRA_USER", "XDG_STATE_HOME"):
+        monkeypatch.setenv(name, env[name])
+    runner = ClickRunner()
+    whole = runner.invoke(get_command(app), args, prog_name="zebra")
+    alone = runner.invoke(command_for(app, args), args, prog_name="zebra")
+    assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output)
+    assert whole.output
+
+
+@pytest.mark.parametrize(
+    ("args", "built"),
+    [
+        (["status"], ["status"]),
+        (["league", "standings"], ["league"]),
+        (["--help"], None),
+        ([], None),
+        (["statu"], None),
+    ],
+)
+def test_only_the_command_named_is_built(args: list[str], built: list[str] | None) -> None:
+    """A command named is built alone; the group's help, no word and a word that is no
+    command's build the whole group (every command, for its list and its suggestions)."""
+    import click
+
+    from companion.startup import command_for
+
+    command = command_for(app, args)
+    assert isinstance(command, click.Group)
+    if built is None:
+        assert len(command.commands) > 20 and {"status", "league", "pad"} <= set(command.commands)
+    else:
+        assert sorted(command.commands) == built
