@@ -67,13 +67,13 @@ def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     full = EXAMPLES / "rushzone-full.zebra"
     half = folder / "half.zebra"
     half.write_text("".join(full.read_text().splitlines(keepends=True)[:80]))
-    runner = CliRunner(env={"ZEBRA_STORE": str(store), "ZEBRA_USER": "referee-1"})
-    for script in (full, half):
-        result = runner.invoke(app, ["play", "rushzone", "--script", str(script)])
-        assert result.exit_code == 0, result.output
     environ = {**os.environ, "ZEBRA_STORE": str(store), "ZEBRA_USER": "referee-1"}
     environ["XDG_STATE_HOME"] = str(folder / "state")
     environ.pop("ZEBRA_GAME", None)
+    runner = CliRunner(env={k: environ[k] for k in ("ZEBRA_STORE", "ZEBRA_USER", "XDG_STATE_HOME")})
+    for script in (full, half):
+        result = runner.invoke(app, ["play", "rushzone", "--script", str(script)])
+        assert result.exit_code == 0, result.output
     return environ
 
 
@@ -186,3 +186,35 @@ def test_only_the_command_named_is_built(args: list[str], built: list[str] | Non
         assert len(command.commands) > 20 and {"status", "league", "pad"} <= set(command.commands)
     else:
         assert sorted(command.commands) == built
+
+
+def test_on_postgresql_status_reads_the_summary_without_the_aggregate(
+    env: dict[str, str], helps: set[str]
+) -> None:
+    """On a league's PostgreSQL store ``status`` imports the driver (and the library's pool),
+    and still no projection, Kivy, the aggregate or the session."""
+    from uuid import uuid4
+
+    import psycopg
+
+    from tests.companion.conftest import require_postgres
+
+    address = require_postgres()
+    schema = f"t_{uuid4().hex[:12]}"
+    with psycopg.connect(address) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        store = f"{address}?schema={schema}"
+        # The game played is this device's current one (the state folder the commands share).
+        runner = CliRunner(
+            env={**{k: env[k] for k in ("ZEBRA_USER", "XDG_STATE_HOME")}, "ZEBRA_STORE": store}
+        )
+        full = EXAMPLES / "rushzone-full.zebra"
+        result = runner.invoke(app, ["play", "rushzone", "--script", str(full)])
+        assert result.exit_code == 0, result.output
+        own = imported("status", env={**env, "ZEBRA_STORE": store}) - helps
+    finally:
+        with psycopg.connect(address) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    assert {"psycopg", "psycopg_pool", "eventsourcing.postgres"} <= own
+    assert of(own, ("projections", "kivy", "starlette", *NOT_FOR_A_READ)) == []
