@@ -35,6 +35,15 @@ def buttons_width() -> float:
     return total + dp(SPACING) * (len(LABELS) - 1)
 
 
+def buttons_share(row: float, lay: Any, interrupts: Sequence[object]) -> float:
+    """UNDO..GAMES's size hint beside the time-outs' 1: in one row shared with them, the share
+    that is ``buttons_width`` of the ``row`` px (its padding and spacing out); else the row."""
+    if not interrupts or rows(lay, interrupts) == 2:
+        return 1.0
+    wanted = buttons_width()
+    return wanted / max(row - wanted - dp(3 * SPACING), 1.0)
+
+
 def rows(lay: Any, interrupts: Sequence[object]) -> int:
     """How many rows the bar shows: its layout's, but one while no time-out is offered."""
     return int(lay.bar_rows) if interrupts else 1

@@ -82,6 +82,6 @@ def test_the_bars_labels_are_readable_and_its_rows_full_at_every_screen(
             assert app.drawer_open
             check_labels(app, f"{config.name}, the log open")
             problems = look.geometry_problems(app)
-            assert not problems, "\n".join(problems[:12])
+            assert not problems, config.name + "\n" + "\n".join(problems[:12])
         finally:
             h.close(app)
