@@ -21,7 +21,7 @@ from uuid import UUID
 
 from kivy.clock import Clock
 
-from domain.ruleset import Ruling
+from companion.catalogue import Ruling
 from mobile import device, moments
 
 HERE = Path(__file__).resolve().parent
