@@ -1,0 +1,193 @@
+"""Open a game from its last checkpoint: the game as it stood at one event, kept beside the
+events, and only the events after it read and chain-checked (issue #29).
+
+A checkpoint (table ``game_checkpoints``, one row per game) holds what replaying the game's
+events up to ``version`` makes of the aggregate: its recorded facts (entries, order,
+corrections, commands, the fold's stored checkpoints and steps), never what the rules compute
+on demand (those are made again when first asked for, as after any replay). The row also holds
+the chain link of the event at ``version`` and a seal, SHA-256 over that link and the state's
+bytes. A command opens the game by reading the row, then the events from ``version`` on (held
+to the game's head, companion.heads): the event at ``version`` must carry the row's link, and
+every event after it is chained from it. The events before ``version`` are not read; a full
+read (``zebra check``, log, history, export) checks them. docs/events.md says what each path
+detects. A checkpoint that does not fit (its seal, or the event at its version) is not used: the
+game is opened from all of its events, which names any damage.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from datetime import datetime
+from functools import cache
+from typing import Any
+from uuid import UUID
+
+# A checkpoint is written when a save leaves a game this many events past its last one.
+CHECKPOINT_EVERY = 100
+CHECKPOINTS_TABLE = "game_checkpoints"
+# The aggregate's fields a replay leaves unset (the rules make them when first asked for):
+# a checkpoint stores them as a replay leaves them.
+_UNSET = {"_steps": None, "_prompt": None, "_agreement": None}
+_LEFT_OUT = {"_pending_events", "_built", "_contract_events"}
+_TIMES = ("_created_on", "_modified_on")
+
+
+class NotACheckpoint(ValueError):
+    """A stored checkpoint Zebra did not write (or cannot read): the game is opened in full."""
+
+
+@cache
+def _types() -> dict[str, type]:
+    """The classes a checkpoint may name: the aggregate's recorded facts, nothing else."""
+    from domain.game_fold import Checkpoint
+    from domain.reruling import StoredStep
+    from domain.ruleset import Ruling
+    from domain.sides import Sides
+    from domain.timeline import CorrectionLog, Entry, Op
+
+    return {
+        cls.__qualname__: cls
+        for cls in (Checkpoint, StoredStep, Ruling, Sides, Entry, CorrectionLog, Op)
+    }
+
+
+def encode_game(game: Any) -> str:
+    """The game's recorded state as JSON text (what ``decode_game`` reads back)."""
+    from domain import snapshots
+    from domain.game_fold import Checkpoint
+
+    fields: dict[str, Any] = {}
+    for name, value in vars(game).items():
+        if name in _LEFT_OUT:
+            continue
+        if name in _UNSET:
+            value = _UNSET[name]
+        elif name == "_checkpoints":
+            # As a replay leaves them: stored, not decoded (decoded again when first read).
+            value = {
+                k: dataclasses.replace(p, state=None, decoded=False)
+                if isinstance(p, Checkpoint)
+                else p
+                for k, p in value.items()
+            }
+        elif name == "_id":
+            value = value.hex
+        elif name in _TIMES:
+            value = value.isoformat()
+        fields[name] = snapshots._encode(value, _types())
+    return json.dumps(fields, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode_game(text: str) -> Any:
+    """The game ``encode_game`` wrote; anything else is refused with ``NotACheckpoint``."""
+    from domain import snapshots
+    from domain.game import Game
+
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise NotACheckpoint("a checkpoint is not a record")
+        fields = {name: snapshots._decode(value, _types()) for name, value in data.items()}
+        fields["_id"] = UUID(hex=fields["_id"])
+        for name in _TIMES:
+            fields[name] = datetime.fromisoformat(fields[name])
+    except (ValueError, TypeError, KeyError) as exc:
+        raise NotACheckpoint(str(exc)[:80]) from None
+    game: Any = object.__new__(Game)
+    game.__dict__.update(fields)
+    game._pending_events = []
+    return game
+
+
+def seal(link: str, state: str) -> str:
+    """What binds a checkpoint to the event it was taken at: SHA-256 of its link and state."""
+    digest = hashlib.sha256(link.encode("ascii") + b"\n")
+    digest.update(state.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def due(version: int, since: int | None) -> bool:
+    """Whether a game saved at ``version`` is due a checkpoint (its last one at ``since``)."""
+    return version - (since or 0) >= CHECKPOINT_EVERY
+
+
+CREATE_CHECKPOINTS = (
+    "CREATE TABLE IF NOT EXISTS {checkpoints} (game_id {key} PRIMARY KEY, "
+    "version BIGINT NOT NULL, link TEXT NOT NULL, seal TEXT NOT NULL, state TEXT NOT NULL)"
+)
+SELECT_CHECKPOINT = "SELECT version, link, seal, state FROM {checkpoints} WHERE game_id = %s"
+# Only ever moved on: two processes writing a game's checkpoint at once keep the later one.
+UPSERT_CHECKPOINT = (
+    "INSERT INTO {checkpoints} AS c (game_id, version, link, seal, state) "
+    "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE SET "
+    "version = excluded.version, link = excluded.link, seal = excluded.seal, "
+    "state = excluded.state WHERE excluded.version > c.version"
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Stored:
+    """A game's checkpoint row, as read."""
+
+    version: int
+    link: str
+    seal: str
+    state: str
+
+    @property
+    def sound(self) -> bool:
+        """Whether the row is what Zebra writes: its columns' types, and its seal."""
+        version, texts = self.version, (self.link, self.seal, self.state)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            return False
+        if not all(isinstance(t, str) for t in texts):
+            return False
+        try:
+            return seal(self.link, self.state) == self.seal
+        except (UnicodeError, ValueError):
+            return False
+
+
+def select_checkpoint(recorder: Any, game: UUID) -> Stored | None:
+    """The game's checkpoint row, or None: none yet, or a store without the table."""
+    rows = recorder._read(recorder._sql(SELECT_CHECKPOINT), (recorder._key(game),))
+    if not rows:
+        return None
+    r = rows[0]
+    return Stored(r["version"], r["link"], r["seal"], r["state"])
+
+
+def write_checkpoint(recorder: Any, game: UUID, version: int, link: str, state: str) -> None:
+    """Keep the game's checkpoint at ``version`` (whose event carries ``link``)."""
+    params = (recorder._key(game), version, link, seal(link, state), state)
+    recorder._write([(recorder._sql(UPSERT_CHECKPOINT), params)])
+
+
+def open_from_checkpoint(recorder: Any, mapper: Any, game_id: UUID) -> tuple[Any, int] | None:
+    """The game opened from its checkpoint and the events after it (chain-checked from the
+    checkpoint's event to the game's head) with the checkpoint's version, or None if no
+    checkpoint fits."""
+    from companion.integrity import stored_link
+
+    stored = select_checkpoint(recorder, game_id)
+    if stored is None or not stored.sound:
+        return None
+    # Held to the game's head (companion.heads): the read must reach it.
+    events = recorder.select_events(game_id, gt=stored.version - 1)
+    first = events[0] if events else None
+    if first is None or first.originator_version != stored.version:
+        return None
+    if stored_link(first.state) != stored.link:
+        return None
+    try:
+        game = decode_game(stored.state)
+    except NotACheckpoint:
+        return None
+    if game.id != game_id or game.version != stored.version:
+        return None
+    mapper.start_at(game_id, stored.version, stored.link)
+    for event in events[1:]:
+        game = mapper.to_domain_event(event).mutate(game)
+    return game, stored.version
