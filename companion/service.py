@@ -23,9 +23,8 @@ from eventsourcing.persistence import (
     RecordConflictError,
 )
 
-from companion import current
+from companion import current, opening
 from companion.heads import Head, HeadedRecorder, hold_to_heads
-from companion import opening
 from companion.integrity import (
     GAME_TOPIC,
     ChainedMapper,
