@@ -29,7 +29,7 @@ CHECKPOINT_EVERY = 100
 CHECKPOINTS_TABLE = "game_checkpoints"
 # The aggregate's fields a replay leaves unset (the rules make them when first asked for):
 # a checkpoint stores them as a replay leaves them.
-_UNSET = {"_steps": None, "_prompt": None, "_agreement": None}
+_UNSET = {"_steps": None, "_base": 0, "_prompt": None, "_agreement": None}
 _LEFT_OUT = {"_pending_events", "_built", "_contract_events"}
 _TIMES = ("_created_on", "_modified_on")
 
@@ -64,6 +64,11 @@ def encode_game(game: Any) -> str:
             continue
         if name in _UNSET:
             value = _UNSET[name]
+        elif name == "_standing" and value is None:
+            # Listed again after a correction when first asked for: as a replay lists them.
+            value = list(game._standing_list())
+        elif name == "_struck_n" and value is None:
+            value = game.struck_count
         elif name == "_checkpoints":
             # As a replay leaves them: stored, not decoded (decoded again when first read).
             value = {
@@ -72,6 +77,8 @@ def encode_game(game: Any) -> str:
                 else p
                 for k, p in value.items()
             }
+        elif name == "_recorded_before":
+            value = _shared_out(value)
         elif name == "_id":
             value = value.hex
         elif name in _TIMES:
@@ -91,6 +98,7 @@ def decode_game(text: str) -> Any:
             raise NotACheckpoint("a checkpoint is not a record")
         fields = {name: snapshots._decode(value, _types()) for name, value in data.items()}
         fields["_id"] = UUID(hex=fields["_id"])
+        fields["_recorded_before"] = _shared_in(fields["_recorded_before"])
         for name in _TIMES:
             fields[name] = datetime.fromisoformat(fields[name])
     except (ValueError, TypeError, KeyError) as exc:
@@ -99,6 +107,30 @@ def decode_game(text: str) -> Any:
     game.__dict__.update(fields)
     game._pending_events = []
     return game
+
+
+def _shared_out(recorded: dict[int, tuple[list[Any], int]]) -> tuple[list[Any], list[Any]]:
+    """The standing entries kept before each legacy entry (``Fold._recorded_before``), each
+    list shared by several entries stored once, as far as any of them reads it: a replay and
+    a live game then store the same, and a long legacy game's lists are not stored n times."""
+    lists: dict[int, int] = {}
+    shared: list[list[Any]] = []
+    reach: list[int] = []
+    at = []
+    for seq, (before, count) in recorded.items():
+        index = lists.setdefault(id(before), len(shared))
+        if index == len(shared):
+            shared.append(before)
+            reach.append(0)
+        reach[index] = max(reach[index], count)
+        at.append((seq, index, count))
+    return [b[:n] for b, n in zip(shared, reach, strict=True)], at
+
+
+def _shared_in(value: Any) -> dict[int, tuple[list[Any], int]]:
+    """What ``_shared_out`` stored, its lists shared again."""
+    shared, at = value
+    return {seq: (shared[index], count) for seq, index, count in at}
 
 
 def seal(link: str, state: str) -> str:
@@ -174,12 +206,17 @@ def open_from_checkpoint(recorder: Any, mapper: Any, game_id: UUID) -> tuple[Any
     stored = select_checkpoint(recorder, game_id)
     if stored is None or not stored.sound:
         return None
-    # Held to the game's head (companion.heads): the read must reach it.
-    events = recorder.select_events(game_id, gt=stored.version - 1)
-    first = events[0] if events else None
-    if first is None or first.originator_version != stored.version:
+    # From the event before the checkpoint's: the checkpoint's own event is then checked
+    # against the link before it, as every event after it is. Held to the game's head
+    # (companion.heads): the read must reach it.
+    start = max(stored.version - 1, 1)
+    events = recorder.select_events(game_id, gt=start - 1)
+    if [e.originator_version for e in events[: stored.version - start + 1]] != list(
+        range(start, stored.version + 1)
+    ):
         return None
-    if stored_link(first.state) != stored.link:
+    at = events[stored.version - start]
+    if stored_link(at.state) != stored.link:
         return None
     try:
         game = decode_game(stored.state)
@@ -187,7 +224,12 @@ def open_from_checkpoint(recorder: Any, mapper: Any, game_id: UUID) -> tuple[Any
         return None
     if game.id != game_id or game.version != stored.version:
         return None
-    mapper.start_at(game_id, stored.version, stored.link)
-    for event in events[1:]:
+    if start < stored.version:
+        before = stored_link(events[0].state)
+        if before is None:
+            return None  # an event written before links: opened in full, as before
+        mapper.start_at(game_id, start, before)
+    mapper.to_domain_event(at)
+    for event in events[stored.version - start + 1 :]:
         game = mapper.to_domain_event(event).mutate(game)
     return game, stored.version
