@@ -125,6 +125,10 @@ def test_a_checkpoint_open_equals_a_full_replay(ruleset: str, tmp_path: Path, of
         assert counted.rows - len(events) < opening.CHECKPOINT_EVERY + 2
         full = replayed(events)
         assert opening.encode_game(opened) == opening.encode_game(full)
+        for name in ("entries", "order", "corrections", "commands", "_stored", "pending"):
+            assert getattr(opened, name) == getattr(full, name), name
+        assert opened.effective == full.effective
+        assert opened.struck_count == full.struck_count
         assert opened.situation == full.situation
         assert opened.prompt == full.prompt
         assert [(s.seq, s.rulings) for s in opened.folded] == [
