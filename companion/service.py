@@ -672,6 +672,18 @@ class Referee(Application[UUID]):
             out.append((gid, problem))
         return out
 
+    def whole(self, game_id: UUID) -> str | None:
+        """None if every event of the game reads back whole, chained from its first event to
+        its head; else the one line naming the damage. A command reads only from the game's
+        last snapshot (companion.opening): the tablet runs this after opening a game."""
+        checker = ChainedMapper(transcoder=self.mapper.transcoder)
+        checker.recorder = self.recorder
+        try:
+            events = self.recorder.select_events(game_id)
+        except StoreDamaged as exc:
+            return str(exc)
+        return check_game(events, checker)
+
     def _row_problem(self, game_id: UUID, rows_missing: bool) -> str | None:
         """What is wrong with a sound game's summary row, rebuilt from its events where the
         store can be written: None if it is what Zebra writes (or, on a store whose games did
