@@ -82,28 +82,50 @@ def test_without_a_checkpoint_every_event_is_read(store_url: str) -> None:
 
 
 def random_commands(ruleset: str, seed: int, referee: Referee) -> UUID:
-    """A random game of ``ruleset`` with corrections, saved after every command (as played)."""
+    """A random game of ``ruleset`` with corrections of every kind, saved after every command
+    (as played)."""
     rnd = random.Random(seed)
     rules = rulesets.get(ruleset)
     options = {o.name: rnd.choice(o.choices) for o in rules.options}
+    if seed % 2:
+        options["disputes"] = "agree"  # corrections wait for the other coach
     game = Game.start(ruleset, "Bears", "Packers", options, BY, AT)
     referee.save(game)
-    for _ in range(60):
+    for _ in range(70):
         if game.situation["finished"]:
             break
         try:
-            roll = rnd.random()
-            standing = game.effective
-            if roll < 0.05 and standing:
-                game.undo("disputed", BY, AT)
-            elif roll < 0.1 and standing:
-                game.strike(rnd.choice(standing).seq, "disputed", BY, AT, strike_invalid=True)
-            else:
-                game.enter(draw_entry(rnd, rnd.choice(game.prompt.forms)), BY, AT)
+            one_command(game, rnd)
         except IllegalEntry:
             continue
         referee.save(game)
     return game.id
+
+
+def one_command(game: Game, rnd: random.Random) -> None:
+    """One random command: mostly an entry, else a correction (or a coach's answer to one)."""
+    roll, standing = rnd.random(), game.effective
+    struck = [e for e in game.entries.values() if e.struck is not None and not e.withdrawn]
+    if game.pending is not None:
+        if roll < 0.5:
+            game.confirm("other coach", AT)
+        else:
+            game.reject("no", "other coach", AT)
+    elif roll < 0.04 and standing:
+        game.undo("disputed", BY, AT)
+    elif roll < 0.08 and standing:
+        game.strike(rnd.choice(standing).seq, "disputed", BY, AT, strike_invalid=True)
+    elif roll < 0.11 and struck:
+        game.restore(rnd.choice(struck).seq, "back", BY, AT, strike_invalid=True)
+    elif roll < 0.14 and standing:
+        target = rnd.choice(standing)
+        game.amend(target.seq, target.text, "typo", BY, AT, strike_invalid=True)
+    elif roll < 0.16 and game.corrections:
+        game.revert(None, "undo that", BY, AT, strike_invalid=True)
+    elif roll < 0.17:
+        game.schedule(2026, rnd.randint(1, 17), "calendar", BY, AT)
+    else:
+        game.enter(draw_entry(rnd, rnd.choice(game.prompt.forms)), BY, AT)
 
 
 @pytest.fixture
@@ -116,7 +138,7 @@ def often(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.mark.parametrize("ruleset", sorted(rulesets.names()))
 def test_a_checkpoint_open_equals_a_full_replay(ruleset: str, tmp_path: Path, often: None) -> None:
-    for seed in range(3):
+    for seed in range(4):
         url = str(tmp_path / f"{seed}.sqlite")
         gid = random_commands(ruleset, seed, Referee(resolve(url, create=True)))
         counted = Counted(url)
