@@ -314,3 +314,62 @@ def open_from_checkpoint(recorder: Any, mapper: Any, game_id: UUID) -> tuple[Any
     for event in events[stored.version - start + 1 :]:
         game = mapper.to_domain_event(event).mutate(game)
     return game, stored.version
+
+
+def keep_snapshots(referee: Any, objs: Any) -> None:
+    """After a save: a snapshot of each game saved that is due one.
+
+    Written in a transaction of its own: a snapshot only shortens later reads, so one not
+    written (a busy or read-only store) leaves the next open to read every event."""
+    import sqlite3
+
+    from eventsourcing.persistence import PersistenceError
+
+    from companion.store import StoreError
+    from domain.game import Game
+
+    if referee.store.read_only:
+        return
+    for game in objs:
+        if not isinstance(game, Game):
+            continue
+        link = referee.mapper.link_at(game.id, game.version)
+        if link is None or not due(game.version, referee.snapshotted.get(game.id)):
+            continue
+        try:
+            write_checkpoint(referee.recorder, game.id, game.version, link, encode_game(game))
+        except (sqlite3.Error, PersistenceError, StoreError):
+            continue
+        referee.snapshotted[game.id] = game.version
+
+
+def open_into_cache(referee: Any, game_id: UUID) -> None:
+    """A game the referee's cache does not keep, opened from its snapshot into the cache,
+    where the repository's read finds it (and brings it up to date)."""
+    cache = referee.repository.cache
+    if cache is None:
+        return
+    try:
+        cache.get(game_id)
+        return
+    except KeyError:
+        pass
+    opened = open_from_checkpoint(referee.recorder, referee.mapper, game_id)
+    if opened is not None:
+        game, referee.snapshotted[game_id] = opened
+        cache.put(game_id, game)
+
+
+def whole(recorder: Any, transcoder: Any, game_id: UUID) -> str | None:
+    """None if every event of the game reads back whole, chained from its first event to its
+    head; else the one line naming the damage. A command reads only from the game's last
+    snapshot on: the tablet runs this after opening a game."""
+    from companion.integrity import ChainedMapper, StoreDamaged, check_game
+
+    checker = ChainedMapper(transcoder=transcoder)
+    checker.recorder = recorder
+    try:
+        events = recorder.select_events(game_id)
+    except StoreDamaged as exc:
+        return str(exc)
+    return check_game(events, checker)

@@ -169,9 +169,7 @@ class Referee(Application[UUID]):
         # The games the last listing or standings left out, each with the one line saying why
         # (a damaged game, or a summary row that is no game's): the others are still shown.
         self.unreadable: dict[str, str] = {}
-        # Per game: the version of its last checkpoint this process read or wrote
-        # (companion.opening), which decides when a save writes the next one.
-        self._checkpointed: dict[UUID, int] = {}
+        self.snapshotted: dict[UUID, int] = {}  # companion.opening.keep_snapshots
         for attempt in range(6):
             try:
                 super().__init__(env=store.env)
@@ -204,31 +202,8 @@ class Referee(Application[UUID]):
             self.mapper.settle(stored=False)
             raise
         self.mapper.settle(stored=True)
-        self._keep_checkpoints(objs)
+        opening.keep_snapshots(self, objs)
         return recordings
-
-    def _keep_checkpoints(self, objs: Any) -> None:
-        """After a save: a checkpoint of each game saved that is due one (companion.opening).
-
-        Written in a transaction of its own: a checkpoint only shortens later reads, so one
-        not written (a busy or read-only store) leaves the next open to read every event."""
-        from domain.game import Game
-
-        if self.store.read_only:
-            return
-        for game in objs:
-            if not isinstance(game, Game):
-                continue
-            since = self._checkpointed.get(game.id)
-            link = self.mapper.link_at(game.id, game.version)
-            if link is None or not opening.due(game.version, since):
-                continue
-            try:
-                state = opening.encode_game(game)
-                opening.write_checkpoint(self.recorder, game.id, game.version, link, state)
-            except (sqlite3.Error, PersistenceError, StoreError):
-                continue
-            self._checkpointed[game.id] = game.version
 
     # Commands -------------------------------------------------------------------------------
     #
@@ -673,16 +648,8 @@ class Referee(Application[UUID]):
         return out
 
     def whole(self, game_id: UUID) -> str | None:
-        """None if every event of the game reads back whole, chained from its first event to
-        its head; else the one line naming the damage. A command reads only from the game's
-        last snapshot (companion.opening): the tablet runs this after opening a game."""
-        checker = ChainedMapper(transcoder=self.mapper.transcoder)
-        checker.recorder = self.recorder
-        try:
-            events = self.recorder.select_events(game_id)
-        except StoreDamaged as exc:
-            return str(exc)
-        return check_game(events, checker)
+        """None if the game's whole chain reads back sound, else why (companion.opening)."""
+        return opening.whole(self.recorder, self.mapper.transcoder, game_id)
 
     def _row_problem(self, game_id: UUID, rows_missing: bool) -> str | None:
         """What is wrong with a sound game's summary row, rebuilt from its events where the
@@ -747,27 +714,16 @@ class Referee(Application[UUID]):
 
     def game(self, game_id: UUID) -> Game:
         """The game as it is now: the copy this process keeps, brought up to date; else opened
-        from its last checkpoint and the events after it (companion.opening); else from all of
-        its events."""
+        from its last snapshot (companion.opening); else from all of its events."""
         from domain.game import Game
 
-        cache = self.repository.cache
-        if cache is not None and not _holds(cache, game_id):
-            self._open_from_checkpoint(game_id)
+        opening.open_into_cache(self, game_id)
         try:
             game: Any = self.repository.get(game_id, projector_func=_replayed)
         except AggregateNotFoundError as exc:
             raise UnknownGame(f"no game {game_id} in {self.store}") from exc
         assert isinstance(game, Game)
         return game
-
-    def _open_from_checkpoint(self, game_id: UUID) -> None:
-        """Put the game opened from its checkpoint in the cache, where the next read finds it."""
-        assert self.repository.cache is not None
-        opened = opening.open_from_checkpoint(self.recorder, self.mapper, game_id)
-        if opened is not None:
-            game, self._checkpointed[game_id] = opened
-            self.repository.cache.put(game_id, game)
 
     def game_events(self, game_id: UUID) -> list[Any]:
         """The game's stored events, oldest first."""
@@ -1303,15 +1259,6 @@ def _opening_schedule(game: Game, season: int | None, week: int | None, by: str,
     """The calendar given when a game is made, recorded with its start (not a correction)."""
     if season is not None or week is not None:
         game.schedule(season, week, "", by, at, opening=True)
-
-
-def _holds(cache: Any, game_id: UUID) -> bool:
-    """Whether the library's cache keeps a copy of the game."""
-    try:
-        cache.get(game_id)
-    except KeyError:
-        return False
-    return True
 
 
 def _replayed(game: Any, events: Any) -> Any:

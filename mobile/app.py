@@ -621,18 +621,12 @@ class ZebraApp(App):
         self.call(
             "", lambda: self.referee.disagreement(gid), lambda line: self._ruled_by(gid, line)
         )
-        # Commands read the game from its last snapshot on: the whole chain, from the first
-        # event, is checked once in the background (docs/events.md, "Opening from the last
-        # snapshot").
-        self.call("", lambda: self.referee.whole(gid), lambda line: self._damaged(gid, line))
+        # Commands read from the game's last snapshot on: its whole chain is checked once here.
+        self.call("", lambda: self.referee.whole(gid), lambda line: self._ruled_by(gid, line, 1))
 
-    def _damaged(self, gid: UUID, line: str | None) -> None:
+    def _ruled_by(self, gid: UUID, line: str | None, damaged: int = 0) -> None:
         if line is not None and str(gid) == self.game_id:
-            self.show_banner("STORE DAMAGED", f"{line}", "error")
-
-    def _ruled_by(self, gid: UUID, line: str | None) -> None:
-        if line is not None and str(gid) == self.game_id:
-            self.show_banner("OTHER RULES", line, "error")
+            self.show_banner(("OTHER RULES", "STORE DAMAGED")[damaged], line, "error")
 
     # Refresh ----------------------------------------------------------------------------
 

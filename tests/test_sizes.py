@@ -18,11 +18,11 @@ MAX_FUNCTION = 60
 FILES_OVER: dict[str, int] = {
     "companion/cli.py": 1107,
     "companion/heads.py": 626,
-    "companion/service.py": 1333,
+    "companion/service.py": 1342,
     "companion/store.py": 668,
     "domain/game.py": 811,
     "domain/kinds.py": 721,
-    "mobile/app.py": 1461,
+    "mobile/app.py": 1463,
     "mobile/screens.py": 1181,
 }
 FUNCTIONS_OVER: dict[str, int] = {
