@@ -1,7 +1,7 @@
-"""Open a game from its last checkpoint: the game as it stood at one event, kept beside the
+"""Open a game from its last snapshot: the game as it stood at one event, kept beside the
 events, and only the events after it read and chain-checked (issue #29).
 
-A checkpoint (table ``game_snapshots``, one row per game) holds what replaying the game's
+A snapshot (table ``game_snapshots``, one row per game) holds what replaying the game's
 events up to ``version`` makes of the aggregate: its recorded facts (entries, order,
 corrections, commands, the fold's stored checkpoints and steps), never what the rules compute
 on demand (those are made again when first asked for, as after any replay). The row also holds
@@ -10,7 +10,7 @@ bytes. A command opens the game by reading the row, then the events from ``versi
 to the game's head, companion.heads): the event at ``version`` must carry the row's link, and
 every event after it is chained from it. The events before ``version`` are not read; a full
 read (``zebra check``, log, history, export) checks them. docs/events.md says what each path
-detects. A checkpoint that does not fit (its seal, or the event at its version) is not used: the
+detects. A snapshot that does not fit (its seal, or the event at its version) is not used: the
 game is opened from all of its events, which names any damage.
 """
 
@@ -25,24 +25,24 @@ from functools import cache
 from typing import Any
 from uuid import UUID
 
-# A checkpoint is written when a save leaves a game this many events past its last one.
-CHECKPOINT_EVERY = 100
+# A snapshot is written when a save leaves a game this many events past its last one.
+SNAPSHOT_EVERY = 100
 # Not "..._check...": a test holds every command but check to no SQLite integrity check.
-CHECKPOINTS_TABLE = "game_snapshots"
+SNAPSHOTS_TABLE = "game_snapshots"
 # The aggregate's fields a replay leaves unset (the rules make them when first asked for):
-# a checkpoint stores them as a replay leaves them.
+# a snapshot stores them as a replay leaves them.
 _UNSET = {"_steps": None, "_base": 0, "_prompt": None, "_agreement": None}
 _LEFT_OUT = {"_pending_events", "_built", "_contract_events"}
 _TIMES = ("_created_on", "_modified_on")
 
 
-class NotACheckpoint(ValueError):
-    """A stored checkpoint Zebra did not write (or cannot read): the game is opened in full."""
+class NotASnapshot(ValueError):
+    """A stored snapshot Zebra did not write (or cannot read): the game is opened in full."""
 
 
 @cache
 def _types() -> dict[str, type]:
-    """The classes a checkpoint may name: the aggregate's recorded facts, nothing else."""
+    """The classes a snapshot may name: the aggregate's recorded facts, nothing else."""
     from domain.game_fold import Checkpoint
     from domain.reruling import StoredStep
     from domain.ruleset import Ruling
@@ -85,14 +85,14 @@ def encode_game(game: Any) -> str:
 
 
 def decode_game(text: str) -> Any:
-    """The game ``encode_game`` wrote; anything else is refused with ``NotACheckpoint``."""
+    """The game ``encode_game`` wrote; anything else is refused with ``NotASnapshot``."""
     from domain import snapshots
     from domain.game import Game
 
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise NotACheckpoint("a checkpoint is not a record")
+            raise NotASnapshot("a snapshot is not a record")
         fields = {
             name: _FAST[name][1](value) if name in _FAST else snapshots._decode(value, _types())
             for name, value in data.items()
@@ -102,7 +102,7 @@ def decode_game(text: str) -> Any:
         for name in _TIMES:
             fields[name] = datetime.fromisoformat(fields[name])
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        raise NotACheckpoint(str(exc)[:80]) from None
+        raise NotASnapshot(str(exc)[:80]) from None
     game: Any = object.__new__(Game)
     game.__dict__.update(fields)
     game._pending_events = []
@@ -215,25 +215,25 @@ def _shared_in(value: Any) -> dict[int, tuple[list[Any], int]]:
 
 
 def seal(link: str, state: str) -> str:
-    """What binds a checkpoint to the event it was taken at: SHA-256 of its link and state."""
+    """What binds a snapshot to the event it was taken at: SHA-256 of its link and state."""
     digest = hashlib.sha256(link.encode("ascii") + b"\n")
     digest.update(state.encode("utf-8"))
     return digest.hexdigest()
 
 
 def due(version: int, since: int | None) -> bool:
-    """Whether a game saved at ``version`` is due a checkpoint (its last one at ``since``)."""
-    return version - (since or 0) >= CHECKPOINT_EVERY
+    """Whether a game saved at ``version`` is due a snapshot (its last one at ``since``)."""
+    return version - (since or 0) >= SNAPSHOT_EVERY
 
 
-CREATE_CHECKPOINTS = (
-    "CREATE TABLE IF NOT EXISTS {checkpoints} (game_id {key} PRIMARY KEY, "
+CREATE_SNAPSHOTS = (
+    "CREATE TABLE IF NOT EXISTS {snapshots} (game_id {key} PRIMARY KEY, "
     "version BIGINT NOT NULL, link TEXT NOT NULL, seal TEXT NOT NULL, state TEXT NOT NULL)"
 )
-SELECT_CHECKPOINT = "SELECT version, link, seal, state FROM {checkpoints} WHERE game_id = %s"
-# Only ever moved on: two processes writing a game's checkpoint at once keep the later one.
-UPSERT_CHECKPOINT = (
-    "INSERT INTO {checkpoints} AS c (game_id, version, link, seal, state) "
+SELECT_SNAPSHOT = "SELECT version, link, seal, state FROM {snapshots} WHERE game_id = %s"
+# Only ever moved on: two processes writing a game's snapshot at once keep the later one.
+UPSERT_SNAPSHOT = (
+    "INSERT INTO {snapshots} AS c (game_id, version, link, seal, state) "
     "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE SET "
     "version = excluded.version, link = excluded.link, seal = excluded.seal, "
     "state = excluded.state WHERE excluded.version > c.version"
@@ -242,7 +242,7 @@ UPSERT_CHECKPOINT = (
 
 @dataclasses.dataclass(frozen=True)
 class Stored:
-    """A game's checkpoint row, as read."""
+    """A game's snapshot row, as read."""
 
     version: int
     link: str
@@ -263,31 +263,31 @@ class Stored:
             return False
 
 
-def select_checkpoint(recorder: Any, game: UUID) -> Stored | None:
-    """The game's checkpoint row, or None: none yet, or a store without the table."""
-    rows = recorder._read(recorder._sql(SELECT_CHECKPOINT), (recorder._key(game),))
+def select_snapshot(recorder: Any, game: UUID) -> Stored | None:
+    """The game's snapshot row, or None: none yet, or a store without the table."""
+    rows = recorder._read(recorder._sql(SELECT_SNAPSHOT), (recorder._key(game),))
     if not rows:
         return None
     r = rows[0]
     return Stored(r["version"], r["link"], r["seal"], r["state"])
 
 
-def write_checkpoint(recorder: Any, game: UUID, version: int, link: str, state: str) -> None:
-    """Keep the game's checkpoint at ``version`` (whose event carries ``link``)."""
+def write_snapshot(recorder: Any, game: UUID, version: int, link: str, state: str) -> None:
+    """Keep the game's snapshot at ``version`` (whose event carries ``link``)."""
     params = (recorder._key(game), version, link, seal(link, state), state)
-    recorder._write([(recorder._sql(UPSERT_CHECKPOINT), params)])
+    recorder._write([(recorder._sql(UPSERT_SNAPSHOT), params)])
 
 
-def open_from_checkpoint(recorder: Any, mapper: Any, game_id: UUID) -> tuple[Any, int] | None:
-    """The game opened from its checkpoint and the events after it (chain-checked from the
-    checkpoint's event to the game's head) with the checkpoint's version, or None if no
-    checkpoint fits."""
+def open_from_snapshot(recorder: Any, mapper: Any, game_id: UUID) -> tuple[Any, int] | None:
+    """The game opened from its snapshot and the events after it (chain-checked from the
+    snapshot's event to the game's head) with the snapshot's version, or None if no
+    snapshot fits."""
     from companion.integrity import stored_link
 
-    stored = select_checkpoint(recorder, game_id)
+    stored = select_snapshot(recorder, game_id)
     if stored is None or not stored.sound:
         return None
-    # From the event before the checkpoint's: the checkpoint's own event is then checked
+    # From the event before the snapshot's: the snapshot's own event is then checked
     # against the link before it, as every event after it is. Held to the game's head
     # (companion.heads): the read must reach it.
     start = max(stored.version - 1, 1)
@@ -301,7 +301,7 @@ def open_from_checkpoint(recorder: Any, mapper: Any, game_id: UUID) -> tuple[Any
         return None
     try:
         game = decode_game(stored.state)
-    except NotACheckpoint:
+    except NotASnapshot:
         return None
     if game.id != game_id or game.version != stored.version:
         return None
@@ -337,7 +337,7 @@ def keep_snapshots(referee: Any, objs: Any) -> None:
         if link is None or not due(game.version, referee.snapshotted.get(game.id)):
             continue
         try:
-            write_checkpoint(referee.recorder, game.id, game.version, link, encode_game(game))
+            write_snapshot(referee.recorder, game.id, game.version, link, encode_game(game))
         except (sqlite3.Error, PersistenceError, StoreError):
             continue
         referee.snapshotted[game.id] = game.version
@@ -354,7 +354,7 @@ def open_into_cache(referee: Any, game_id: UUID) -> None:
         return
     except KeyError:
         pass
-    opened = open_from_checkpoint(referee.recorder, referee.mapper, game_id)
+    opened = open_from_snapshot(referee.recorder, referee.mapper, game_id)
     if opened is not None:
         game, referee.snapshotted[game_id] = opened
         cache.put(game_id, game)

@@ -34,7 +34,7 @@ from companion.heads import (
     as_head,
 )
 from companion.kept import CREATE_STATUS, STATUS_TABLE
-from companion.opening import CHECKPOINTS_TABLE, CREATE_CHECKPOINTS
+from companion.opening import CREATE_SNAPSHOTS, SNAPSHOTS_TABLE
 from companion.summaries import TRACKING_NAME
 
 
@@ -82,8 +82,8 @@ class HeadedPostgresRecorder(HeldToHead, KeepsSummaries, PostgresApplicationReco
             )
         )
         self.sql_create_statements.append(
-            SQL(CREATE_CHECKPOINTS).format(
-                checkpoints=Identifier(self.datastore.schema, CHECKPOINTS_TABLE),
+            SQL(CREATE_SNAPSHOTS).format(
+                snapshots=Identifier(self.datastore.schema, SNAPSHOTS_TABLE),
                 key=SQL(self.datastore.originator_id_type),
             )
         )
@@ -158,7 +158,7 @@ class HeadedPostgresRecorder(HeldToHead, KeepsSummaries, PostgresApplicationReco
             events=Identifier(schema, self.events_table_name),
             tracking=Identifier(schema, TRACKING_TABLE),
             status=Identifier(schema, STATUS_TABLE),
-            checkpoints=Identifier(schema, CHECKPOINTS_TABLE),
+            snapshots=Identifier(schema, SNAPSHOTS_TABLE),
             nid=SQL("notification_id"),
         )
 

@@ -12,7 +12,7 @@ import pytest
 from companion.service import Referee
 from companion.store import resolve
 from mobile import headless as h
-from tests.companion.test_checkpoint_open import long_game
+from tests.companion.test_snapshot_open import long_game
 from tests.mobile.screen import at_machine_pace
 
 

@@ -1,4 +1,4 @@
-"""Issue #29: a command on one game opens it from its last checkpoint and reads only the events
+"""Issue #29: a command on one game opens it from its last snapshot and reads only the events
 after it; the full chain is still checked by ``zebra check`` and every full read."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_a_command_reads_only_the_events_after_the_last_checkpoint(store_url: st
         Referee(resolve(store_url, create=True)).enter(gid, text)
     second = Counted(store_url)
     game = second.referee.game(gid)
-    assert second.rows <= opening.CHECKPOINT_EVERY + 4
+    assert second.rows <= opening.SNAPSHOT_EVERY + 4
     full = replayed(second.referee.game_events(gid))
     assert opening.encode_game(game) == opening.encode_game(full)
 
@@ -75,7 +75,7 @@ def test_without_a_checkpoint_every_event_is_read(store_url: str) -> None:
     gid, more = long_game(store_url, 1000)
     counted = Counted(store_url)
     counted.referee.recorder._write(  # type: ignore[attr-defined]
-        [(counted.referee.recorder._sql("DELETE FROM {checkpoints}"), ())]  # type: ignore[attr-defined]
+        [(counted.referee.recorder._sql("DELETE FROM {snapshots}"), ())]  # type: ignore[attr-defined]
     )
     game = counted.referee.game(gid)
     assert counted.rows == game.version
@@ -131,7 +131,7 @@ def one_command(game: Game, rnd: random.Random) -> None:
 @pytest.fixture
 def often(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Checkpoints of both kinds every few events, so that short games have several."""
-    monkeypatch.setattr(opening, "CHECKPOINT_EVERY", 7)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", 7)
     with checkpoints_every(3):
         yield
 
@@ -144,7 +144,7 @@ def test_a_checkpoint_open_equals_a_full_replay(ruleset: str, tmp_path: Path, of
         counted = Counted(url)
         opened = counted.referee.game(gid)
         events = counted.referee.game_events(gid)
-        assert counted.rows - len(events) < opening.CHECKPOINT_EVERY + 2
+        assert counted.rows - len(events) < opening.SNAPSHOT_EVERY + 2
         full = replayed(events)
         assert opening.encode_game(opened) == opening.encode_game(full)
         for name in ("entries", "order", "corrections", "commands", "_stored", "pending"):
@@ -157,7 +157,7 @@ def test_a_checkpoint_open_equals_a_full_replay(ruleset: str, tmp_path: Path, of
             (s.seq, s.rulings) for s in full.folded
         ]
         # The checkpoint row itself is the replay of the events up to its version.
-        row = opening.select_checkpoint(counted.referee.recorder, gid)
+        row = opening.select_snapshot(counted.referee.recorder, gid)
         assert row is not None and row.sound
         at = replayed(events[: row.version])
         assert opening.encode_game(opening.decode_game(row.state)) == opening.encode_game(at)
@@ -218,7 +218,7 @@ def test_a_damaged_checkpoint_is_not_used(tmp_path: Path) -> None:
     assert counted.rows == game.version
     assert game.home == "Bears"
     counted.referee.enter(gid, more[0])
-    row = opening.select_checkpoint(counted.referee.recorder, gid)
+    row = opening.select_snapshot(counted.referee.recorder, gid)
     assert row is not None and row.sound and row.version == game.version + 2
 
 
@@ -226,7 +226,7 @@ def test_a_damaged_checkpoint_is_not_used(tmp_path: Path) -> None:
 def test_a_store_written_before_opens_and_plays_on(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(opening, "CHECKPOINT_EVERY", 5)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", 5)
     path = tmp_path / name
     shutil.copy(FIXTURES / name, path)
     referee = Referee(resolve(str(path), create=True))
