@@ -265,7 +265,16 @@ class Stored:
 
 def select_snapshot(recorder: Any, game: UUID) -> Stored | None:
     """The game's snapshot row, or None: none yet, or a store without the table."""
-    rows = recorder._read(recorder._sql(SELECT_SNAPSHOT), (recorder._key(game),))
+    import sqlite3
+
+    from eventsourcing.persistence import PersistenceError
+
+    try:
+        rows = recorder._read(recorder._sql(SELECT_SNAPSHOT), (recorder._key(game),))
+    except (sqlite3.Error, PersistenceError):
+        # A damaged page of the snapshots table: the game's events are read instead, and
+        # name any damage of their own.
+        return None
     if not rows:
         return None
     r = rows[0]

@@ -402,7 +402,10 @@ class Referee(Application[UUID]):
         the installed rules (no event read); else the game is run again to compare."""
         from domain.rules_versions import RULES_VERSION
 
-        found = self.summary(game_id)
+        try:
+            found = self.summary(game_id)
+        except (sqlite3.DatabaseError, PersistenceError):
+            found = None  # a damaged page of the rows (after a history printed): the game says
         if found is not None and found.ruled_under == [RULES_VERSION.get(found.ruleset)]:
             return None
         disagreement = self.game(game_id).disagreement()
