@@ -22,7 +22,7 @@ FILES_OVER: dict[str, int] = {
     "companion/store.py": 668,
     "domain/game.py": 811,
     "domain/kinds.py": 721,
-    "mobile/app.py": 1463,
+    "mobile/app.py": 1461,
     "mobile/screens.py": 1181,
 }
 FUNCTIONS_OVER: dict[str, int] = {
