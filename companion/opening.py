@@ -16,16 +16,18 @@ game is opened from all of its events, which names any damage.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import hashlib
 import json
+import zlib
 from collections.abc import Callable
 from datetime import datetime
 from functools import cache
 from typing import Any
 from uuid import UUID
 
-# A snapshot is written when a save leaves a game this many events past its last one.
+# A snapshot is written when an open reads this many events past the game's last one.
 SNAPSHOT_EVERY = 100
 # Not "..._check...": a test holds every command but check to no SQLite integrity check.
 SNAPSHOTS_TABLE = "game_snapshots"
@@ -81,7 +83,10 @@ def encode_game(game: Any) -> str:
         elif name in _TIMES:
             value = value.isoformat()
         fields[name] = snapshots._encode(value, _types())
-    return json.dumps(fields, separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(fields, separators=(",", ":"), ensure_ascii=False)
+    # Compressed: a snapshot is rewritten every 100 events, and what an entry writes must not
+    # grow with the game (tests/companion/test_entry_bytes.py); base64, for a text column.
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 6)).decode("ascii")
 
 
 def decode_game(text: str) -> Any:
@@ -90,7 +95,7 @@ def decode_game(text: str) -> Any:
     from domain.game import Game
 
     try:
-        data = json.loads(text)
+        data = json.loads(zlib.decompress(base64.b64decode(text, validate=True)))
         if not isinstance(data, dict):
             raise NotASnapshot("a snapshot is not a record")
         fields = {
@@ -101,7 +106,7 @@ def decode_game(text: str) -> Any:
         fields["_recorded_before"] = _shared_in(fields["_recorded_before"])
         for name in _TIMES:
             fields[name] = datetime.fromisoformat(fields[name])
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, zlib.error) as exc:
         raise NotASnapshot(str(exc)[:80]) from None
     game: Any = object.__new__(Game)
     game.__dict__.update(fields)
@@ -326,10 +331,14 @@ def open_from_snapshot(recorder: Any, mapper: Any, game_id: UUID) -> tuple[Any, 
 
 
 def keep_snapshots(referee: Any, objs: Any) -> None:
-    """After a save: a snapshot of each game saved that is due one.
+    """After a game is opened (not from the process's cache): a snapshot of it as opened, if
+    the open read 100 or more events past its last snapshot (or it had none).
 
-    Written in a transaction of its own: a snapshot only shortens later reads, so one not
-    written (a busy or read-only store) leaves the next open to read every event."""
+    The process that paid for a long read writes the next snapshot, so later opens read less;
+    what an entry writes is unchanged (tests/companion/test_entry_bytes.py), and a process
+    that keeps the game (the tablet) writes none. Written in a transaction of its own: a
+    snapshot only shortens later reads, so one not written (a busy or read-only store) leaves
+    the next open to read more."""
     import sqlite3
 
     from eventsourcing.persistence import PersistenceError
@@ -352,21 +361,23 @@ def keep_snapshots(referee: Any, objs: Any) -> None:
         referee.snapshotted[game.id] = game.version
 
 
-def open_into_cache(referee: Any, game_id: UUID) -> None:
+def open_into_cache(referee: Any, game_id: UUID) -> bool:
     """A game the referee's cache does not keep, opened from its snapshot into the cache,
-    where the repository's read finds it (and brings it up to date)."""
+    where the repository's read finds it (and brings it up to date); whether it was not kept
+    (the repository reads all of its events if no snapshot fits)."""
     cache = referee.repository.cache
     if cache is None:
-        return
+        return False
     try:
         cache.get(game_id)
-        return
+        return False
     except KeyError:
         pass
     opened = open_from_snapshot(referee.recorder, referee.mapper, game_id)
     if opened is not None:
         game, referee.snapshotted[game_id] = opened
         cache.put(game_id, game)
+    return True
 
 
 def whole(recorder: Any, transcoder: Any, game_id: UUID) -> str | None:

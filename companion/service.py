@@ -202,7 +202,6 @@ class Referee(Application[UUID]):
             self.mapper.settle(stored=False)
             raise
         self.mapper.settle(stored=True)
-        opening.keep_snapshots(self, objs)
         return recordings
 
     # Commands -------------------------------------------------------------------------------
@@ -720,12 +719,13 @@ class Referee(Application[UUID]):
         from its last snapshot (companion.opening); else from all of its events."""
         from domain.game import Game
 
-        opening.open_into_cache(self, game_id)
+        opened = opening.open_into_cache(self, game_id)
         try:
             game: Any = self.repository.get(game_id, projector_func=_replayed)
         except AggregateNotFoundError as exc:
             raise UnknownGame(f"no game {game_id} in {self.store}") from exc
         assert isinstance(game, Game)
+        opening.keep_snapshots(self, [game] if opened else [])
         return game
 
     def game_events(self, game_id: UUID) -> list[Any]:

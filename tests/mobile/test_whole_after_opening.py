@@ -25,6 +25,7 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_damage_before_the_snapshot_is_named_after_opening(tmp_path: Path, damaged: bool) -> None:
     path = tmp_path / "zebra.sqlite"
     gid, _ = long_game(str(path), 150)
+    Referee(resolve(str(path), create=True)).game(gid)  # an open writes the snapshot
     if damaged:
         with closing(sqlite3.connect(path)) as db, db:
             db.execute(
