@@ -23,6 +23,7 @@ import typer  # noqa: E402
 from companion import serve_cli, views
 from companion import store as stores
 from companion.pad_cli import pad_app
+from companion.startup import command_for
 from domain import rulesets
 from domain.corrections import AlreadyRecorded
 from domain.ruleset import IllegalEntry
@@ -33,8 +34,7 @@ if TYPE_CHECKING:
     from companion.session import Session
     from projections.record import GameRecord
 
-# The event store, the projections and the exports are imported by the commands that use them,
-# so that `zebra --help` and `zebra status` start quickly (and no command ever loads Kivy).
+# The store, projections and exports are imported where used: a quick start (and never Kivy).
 
 app = typer.Typer(
     help="Zebra: a companion referee for football games played with real dice and cards.",
@@ -1100,7 +1100,7 @@ def run_script(session: Session, script: Script) -> None:
 
 
 def main() -> None:
-    app()
+    command_for(app, sys.argv[1:])()  # only the command named is built (companion.startup)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from uuid import UUID
 
@@ -65,6 +64,8 @@ def remember(store: str, game_id: UUID) -> None:
         return
     known[store] = game_id.hex
     path = state_file()
+    import tempfile  # only when a game is remembered, not on every read of the hint
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(prefix=".current.", dir=path.parent)

@@ -99,9 +99,7 @@ def problems(ruleset: str, text: str, where: str) -> list[str]:
         raise IllegalEntry(f"{where} is not a roster: it nests too deeply to be read") from None
 
 
-def checked(
-    ruleset: str, files: Mapping[str, Path | str | None]
-) -> tuple[list[str], list[str]]:
+def checked(ruleset: str, files: Mapping[str, Path | str | None]) -> tuple[list[str], list[str]]:
     """The set-up entries the roster files give, and every rule they break (all listed)."""
     given = {
         side: Path(path).expanduser() for side, path in files.items() if path and str(path).strip()

@@ -180,8 +180,7 @@ def season_pbp_rows(record: GameRecord) -> list[dict[str, Any]]:
     the game's csv export (projections.playrows over projections.plays)."""
     season, week = record.calendar
     return [
-        {"game_id": row["game_id"], "play_id": row["play_id"], "season": season, "week": week}
-        | row
+        {"game_id": row["game_id"], "play_id": row["play_id"], "season": season, "week": week} | row
         for row in playrows.rows(record)
     ]
 

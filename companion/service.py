@@ -33,6 +33,7 @@ from companion.integrity import (
     ends_chained,
     stored_link,
 )
+from companion.live import last_at, live_status, summaries_of
 from companion.store import Store, StoreError, full_disk, resolve
 from companion.summaries import (
     Row,
@@ -42,9 +43,8 @@ from companion.summaries import (
     kept_status,
     summary_of,
 )
-from domain import schedule
 from domain.corrections import AlreadyRecorded, GameMovedOn
-from domain.identity import copy_marked, digest_of, is_copy, is_set_aside
+from domain.identity import digest_of, is_copy, is_set_aside
 from domain.ruleset import IllegalEntry, Prompt, Ruling
 
 # The aggregate, the rules, the exports and the projections are imported where a command needs
@@ -449,12 +449,18 @@ class Referee(Application[UUID]):
     def _correction(
         self, game_id: UUID, expect: int | None, act: Callable[[Game, int | None], Correction]
     ) -> Corrected:
-        game, done = self._command(game_id, expect, act)
+        # No status before (a fold to the end for the summary's step): entry k on, and no more.
+        game, done = self._command(game_id, expect, act, step_from_before=False)
         also = tuple((entry.seq, entry.text, why) for entry, why in done.struck)
         return Corrected(self._outcome(game, ()), also, done.id, done.offer, done.reverts)
 
     def _command(
-        self, game_id: UUID, expect: int | None, act: Callable[[Game, int | None], T]
+        self,
+        game_id: UUID,
+        expect: int | None,
+        act: Callable[[Game, int | None], T],
+        *,
+        step_from_before: bool = True,
     ) -> tuple[Game, T]:
         """Run one command on the latest game and record its events, or nothing at all.
 
@@ -466,7 +472,9 @@ class Referee(Application[UUID]):
         loaded = game.version
         # What the summary kept of the status before: the summary of the command keeps its
         # step from it, not the whole status again (companion.heads.kept_as).
-        before = {game.id: kept_status(live_status(game), game.ruled_under)}
+        before = (
+            {game.id: kept_status(live_status(game), game.ruled_under)} if step_from_before else {}
+        )
         result = act(game, expect)
         try:
             self.save(game, summaries=summaries_of([game], before))
@@ -1270,58 +1278,6 @@ def _replayed(game: Any, events: Any) -> Any:
     for event in events:
         game = event.mutate(game)
     return game
-
-
-def last_at(events: Any) -> str:
-    """When the game's latest command was recorded: the time of its last event carrying one."""
-    for event in reversed(list(events)):
-        at = getattr(event, "at", None)
-        if isinstance(at, str):
-            return at
-    return ""
-
-
-def summaries_of(
-    objs: Any, before: dict[UUID, dict[str, Any]] | None = None
-) -> dict[UUID, Summary]:
-    """The summary of each game being saved, as its head will be (games with something new),
-    with its step from what was kept of its status ``before`` the command, where known."""
-    from domain.game import Game
-
-    out = {}
-    for obj in objs:
-        if isinstance(obj, Game) and obj.pending_events:
-            status = live_status(obj)
-            out[obj.id] = summary_of(
-                status,
-                last_at(obj.pending_events),
-                obj.ruled_under,
-                (before or {}).get(obj.id),
-            )
-    return out
-
-
-def live_status(game: Game) -> dict[str, Any]:
-    """The status as the aggregate derives it, in the same shape as the situation projection.
-
-    A game the installed rules would rule otherwise shows what its record shows (what the
-    rules made when it was ruled), as every read of it does, until it is reruled."""
-    found = game.disagreement()
-    return copy_marked(
-        {
-            "game_id": str(game.id),
-            **(game.situation if found is None else found.shown),
-            "entries": game.standing,
-            "struck": game.struck_count,
-            # The order the record's fold gives (projections.situation.view, pinned by #18).
-            "pending": game.waiting,
-            "season": schedule.season_of(game.season, game.started_at),
-            "week": game.week,
-            "version": game.version,
-        },
-        game.copy_of,
-        game.set_aside,
-    )
 
 
 def __getattr__(name: str) -> Any:

@@ -66,8 +66,10 @@ def main() -> None:
     new = rendered(text)
     if "--check" in sys.argv[1:]:
         if new != text:
-            raise SystemExit("docs/exports.md's kinds table is not domain/kinds.py's: run "
-                             "python docs/exports_tables.py")
+            raise SystemExit(
+                "docs/exports.md's kinds table is not domain/kinds.py's: run "
+                "python docs/exports_tables.py"
+            )
         return
     DOC.write_text(new, encoding="utf-8")
     print(f"wrote the kinds table of {DOC}")

@@ -68,6 +68,7 @@ from companion.store import STORE_ENV, Unopened, named_wrong, storage_failed, un
 from mobile import corrections, device, layout, model, moments, pad
 from mobile import gauges as _gauges  # noqa: F401  (registers the clock panel with Factory)
 from mobile import screens as _screens  # noqa: F401  (registers the widget classes with Factory)
+from mobile.momentcard import MomentCard
 from mobile.worker import Worker
 
 HERE = Path(__file__).resolve().parent
@@ -144,7 +145,7 @@ class _ShowErrors(ExceptionHandler):  # type: ignore[misc]
         return int(ExceptionManager.PASS)
 
 
-class ZebraApp(App):
+class ZebraApp(MomentCard, App):
     """The tablet referee. Every handler is a thin call into the service; no rule lives here."""
 
     title = "Zebra"
@@ -606,6 +607,7 @@ class ZebraApp(App):
         self.leave_game()
         self.game_id = game_id
         self.shown_version = 0
+        self.forget_moments()
         self._mine = 0
         self._record = None
         self._prepared = None
@@ -650,16 +652,19 @@ class ZebraApp(App):
         gid = UUID(self.game_id)
         want_log = self.drawer_open
 
-        def job() -> tuple[dict[str, Any], Prompt, Any, Prepared | None]:
+        # Entries another screen made since this one last read the game get their moment.
+        def job() -> tuple[dict[str, Any], Prompt, Any, Prepared | None, list[Any]]:
             record = self.referee.record(gid) if want_log else None
-            prompt = self.referee.prompt(gid)
-            return self.referee.status(gid), prompt, record, self.prepare(record, prompt)
+            prompt, news = self.referee.prompt(gid), self.news_of(gid)
+            return self.referee.status(gid), prompt, record, self.prepare(record, prompt), news
 
-        def done(result: tuple[dict[str, Any], Prompt, Any, Prepared | None]) -> None:
-            status, prompt, record, prepared = result
+        def done(result: tuple[dict[str, Any], Prompt, Any, Prepared | None, list[Any]]) -> None:
+            status, prompt, record, prepared, news = result
             if str(gid) == self.game_id:
                 self._prepared = prepared or self._prepared
                 self._apply(status, prompt, record)
+                if news:
+                    self.announce(moments.moments_of(news, board.team_names(status)))
 
         self.call("", job, done)
 
@@ -954,6 +959,7 @@ class ZebraApp(App):
 
         def job() -> tuple[Outcome, Any, Prepared | None]:
             outcome = self.referee.enter(gid, text, expect=seen)
+            self.note_entry(gid, outcome.seq)
             record = self.referee.record(gid) if with_log else None
             return outcome, record, self.prepare(record, outcome.prompt)
 
@@ -1308,33 +1314,6 @@ class ZebraApp(App):
             moments.save_settings(folder, moments.Settings(self.alerts_on))
         except OSError as exc:
             self.show_banner("NOT SAVED", f"The setting holds until the app closes: {exc}", "error")
-
-    def announce(self, found: list[moments.Moment]) -> None:
-        """The card for an entry's moments (none: no card), and the tone and buzz if set."""
-        if not found:
-            self.hide_moment()
-            return
-        first = found[0]
-        self.moment_headline = first.headline
-        self.moment_more = "  ·  ".join(m.headline for m in found[1:])
-        self.moment_kind = first.kind
-        if self._moment_clock is not None:
-            self._moment_clock.cancel()
-        if math.isfinite(self.moment_seconds):
-            self._moment_clock = Clock.schedule_once(self.hide_moment, self.moment_seconds)
-        if self.alerts_on:
-            sound = moments.SOUNDS[first.kind]
-            self.requested.append(("sound", sound))
-            device.play_sound(HERE / "data" / sound)
-            buzz = moments.BUZZ_MS[first.kind]
-            self.requested.append(("vibrate", buzz))
-            device.vibrate(buzz)
-
-    def hide_moment(self, *_: Any) -> None:
-        if self._moment_clock is not None:
-            self._moment_clock.cancel()
-            self._moment_clock = None
-        self.moment_headline = self.moment_more = self.moment_kind = ""
 
     def show_banner(self, headline: str, text: str, kind: str) -> None:
         self.banner_headline, self.banner_text, self.banner_kind = headline, text, kind

@@ -34,8 +34,15 @@ FORBIDDEN: dict[str, set[str]] = {
     # The tablet talks only to the service: the rules and the read models come through it.
     # ... and knows no storage library: a store's failures reach it as companion's one line.
     "mobile": {
-        "domain", "projections", "web", "typer", "click", "starlette",
-        "eventsourcing", "sqlite3", "psycopg",
+        "domain",
+        "projections",
+        "web",
+        "typer",
+        "click",
+        "starlette",
+        "eventsourcing",
+        "sqlite3",
+        "psycopg",
     },
 }
 

@@ -18,16 +18,15 @@ MAX_FUNCTION = 60
 FILES_OVER: dict[str, int] = {
     "companion/cli.py": 1107,
     "companion/heads.py": 626,
-    "companion/service.py": 1345,
+    "companion/service.py": 1301,
     "companion/store.py": 668,
     "domain/game.py": 811,
     "domain/kinds.py": 721,
-    "mobile/app.py": 1461,
+    "mobile/app.py": 1440,
     "mobile/screens.py": 1181,
 }
 FUNCTIONS_OVER: dict[str, int] = {
     "companion/cli.py:play": 63,
-    "domain/rulesets/gridironmasters/attempts.py:scoring_attempt": 77,
     "mobile/app.py:ZebraApp.correct": 89,
     "mobile/screens.py:FieldStrip._draw_field": 67,
     "mobile/screenshots.py:_render_screen": 75,

@@ -31,3 +31,16 @@ def test_the_pre_commit_hooks_run_ruff_mypy_and_the_fast_tests_from_the_venv() -
     assert any(e.startswith(".venv/bin/ruff check") for e in entries), entries
     assert any(e == ".venv/bin/mypy" for e in entries), entries
     assert any("pytest" in e and "tests/domain" in e for e in entries), entries
+
+
+def test_ci_runs_ruff_with_the_size_rules_the_format_check_and_mypy() -> None:
+    """Issue #28: the checks a change must pass are in .ci/run, in the README's command."""
+    run = (ROOT / ".ci" / "run").read_text()
+    command = next(line for line in run.splitlines() if "pytest" in line and "pip install" in line)
+    for step in (".venv/bin/ruff check .", ".venv/bin/ruff format --check .", ".venv/bin/mypy"):
+        assert step in command, command
+    assert command.strip() in (ROOT / "README.md").read_text(), "README and .ci/run differ"
+    lint = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["ruff"]["lint"]
+    assert {"C901", "PLR0912", "PLR0913", "PLR0915"} <= set(lint["select"])
+    assert lint["mccabe"]["max-complexity"] <= 12
+    assert lint["pylint"]["max-branches"] <= 14 and lint["pylint"]["max-statements"] <= 50

@@ -253,9 +253,9 @@ def test_a_deleted_middle_event_is_named(sound: Sound, copy: Path) -> None:
     gone = last_version(copy) // 2
     sql(copy, "DELETE FROM stored_events WHERE originator_version = ?", gone)
     lines = assert_named(sound, copy, ("damaged", "missing"), middle=True)
-    assert all(
-        f"event {gone}" in line or f"event {gone + 1}" in line for line in lines.values()
-    ), lines
+    assert all(f"event {gone}" in line or f"event {gone + 1}" in line for line in lines.values()), (
+        lines
+    )
 
 
 @pytest.mark.parametrize("where", ["first", "middle", "last"])

@@ -64,9 +64,7 @@ def legal_entry(referee: Referee, game_id: UUID, rnd: random.Random) -> str | No
     return form.compose(values)
 
 
-def writer(
-    url: str, game_id: str, seconds: float, seed: int, acks: str, least: int = 0
-) -> None:
+def writer(url: str, game_id: str, seconds: float, seed: int, acks: str, least: int = 0) -> None:
     """Enter legal entries until time is up; log each acknowledged one (after it was recorded).
 
     With ``least``, go on past the time until this writer has that many acknowledged (within a

@@ -22,8 +22,13 @@ from web.follow import Follower
 EXAMPLES = Path(__file__).parents[2] / "examples"
 Bugs = dict[str, list[Scorebug]]
 # How far into each example the tests look (its first half or so).
-PLAYED = {"rushzone": 45, "redzone": 125, "firstandgoal": 112, "gridironmasters": 126,
-          "thirdandlong": 60}
+PLAYED = {
+    "rushzone": 45,
+    "redzone": 125,
+    "firstandgoal": 112,
+    "gridironmasters": 126,
+    "thirdandlong": 60,
+}
 
 
 @pytest.fixture(scope="module")

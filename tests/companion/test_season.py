@@ -524,7 +524,13 @@ def test_a_copy_is_left_out_of_the_season_and_counted(
     store, _ = copy
     entries = tmp_path / "redzone.zebra"
     code, _, err = zebra(
-        "export", "--game", copy[1]["redzone"], "--format", "entries", "-o", str(entries),
+        "export",
+        "--game",
+        copy[1]["redzone"],
+        "--format",
+        "entries",
+        "-o",
+        str(entries),
         store=store,
     )
     assert code == 0, err

@@ -128,8 +128,16 @@ def test_a_shorthand_entry_is_amended_in_the_keyword_form(store: str) -> None:
     )
     assert code == 0, err
     code, out, err = zebra(
-        "amend", "4", "white Bears 2 5 4 / Packers 6 1 5", "--game", game, "--reason", "a 5",
-        "--store", store, "--strike-invalid",
+        "amend",
+        "4",
+        "white Bears 2 5 4 / Packers 6 1 5",
+        "--game",
+        game,
+        "--reason",
+        "a 5",
+        "--store",
+        store,
+        "--strike-invalid",
     )
     assert code == 0, err
     assert owners(stored_game(store, "rushzone-plain"), 4) == ("home", "away")

@@ -27,9 +27,7 @@ ROOT = Path(__file__).parents[2]
 
 
 def zebra(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner(env={"COLUMNS": "120", "TERM": "dumb"}).invoke(
-        app, list(args), input=input
-    )
+    result = CliRunner(env={"COLUMNS": "120", "TERM": "dumb"}).invoke(app, list(args), input=input)
     assert result.exception is None or isinstance(result.exception, SystemExit)
     return result.exit_code, result.stdout, result.stderr
 
@@ -67,8 +65,11 @@ def test_help_lists_every_form_and_every_literal_word_due_now(name: str) -> None
         # One block per form, a repeated form once (Red Zone offers some forms twice).
         heads = [x for x in shown if x.startswith("    ") and not x.startswith("        ")]
         distinct = {
-            (f.syntax, f.help, tuple(s.words if s.kind == "word" else (s.low, s.high)
-                                     for s in f.slots))
+            (
+                f.syntax,
+                f.help,
+                tuple(s.words if s.kind == "word" else (s.low, s.high) for s in f.slots),
+            )
             for f in prompt.forms
         }
         assert len(heads) == len(distinct)
@@ -94,7 +95,14 @@ def test_red_zone_help_names_the_literal_kick_results() -> None:
 def test_help_at_the_prompt_groups_the_entries_under_their_keyword(tmp_path: Path) -> None:
     store = tmp_path / "s.sqlite"
     code, out, err = zebra(
-        "play", "rushzone", "--home", "Bears", "--away", "Packers", "--store", str(store),
+        "play",
+        "rushzone",
+        "--home",
+        "Bears",
+        "--away",
+        "Packers",
+        "--store",
+        str(store),
         input="toss home\nhelp\nquit\n",
     )
     assert code == 0, err
@@ -133,7 +141,11 @@ class Terminal:
         self.fd, follower = pty.openpty()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", *args],
-            stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True,
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            env=env,
+            close_fds=True,
         )
         os.close(follower)
         self.seen = b""
@@ -176,8 +188,12 @@ def test_the_prompt_recalls_earlier_lines_with_the_arrow_keys_across_sessions(
 ) -> None:
     store = tmp_path / "s.sqlite"
     env = {
-        **os.environ, "TERM": "xterm", "COLUMNS": "120", "ZEBRA_STORE": str(store),
-        "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONPATH": str(ROOT),
+        **os.environ,
+        "TERM": "xterm",
+        "COLUMNS": "120",
+        "ZEBRA_STORE": str(store),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "PYTHONPATH": str(ROOT),
     }
     first = Terminal(["play", "rushzone", "--home", "Bears", "--away", "Packers"], env)
     try:
@@ -211,7 +227,14 @@ def test_the_prompt_recalls_earlier_lines_with_the_arrow_keys_across_sessions(
 def test_lines_from_a_pipe_are_read_as_they_come_and_keep_no_history(tmp_path: Path) -> None:
     store = tmp_path / "s.sqlite"
     code, _, err = zebra(
-        "play", "rushzone", "--home", "Bears", "--away", "Packers", "--store", str(store),
+        "play",
+        "rushzone",
+        "--home",
+        "Bears",
+        "--away",
+        "Packers",
+        "--store",
+        str(store),
         input="toss home\nquit\n",
     )
     assert code == 0, err
@@ -227,7 +250,14 @@ def two_games(tmp_path: Path) -> tuple[Path, str, str]:
     ids = []
     for home in ("Bears", "Lions"):
         code, out, err = zebra(
-            "play", "rushzone", "--home", home, "--away", "Packers", "--store", str(store),
+            "play",
+            "rushzone",
+            "--home",
+            home,
+            "--away",
+            "Packers",
+            "--store",
+            str(store),
             input="toss home\nquit\n",
         )
         assert code == 0, err

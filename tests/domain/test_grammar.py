@@ -53,6 +53,8 @@ MIGRATED = {
 def test_every_game_is_checked_here() -> None:
     """A sixth game in domain/rulesets is not left out of the grammar's checks."""
     assert set(MIGRATED) == set(rulesets.KNOWN)
+
+
 RANDOM_SEEDS = 12
 MAX_ENTRIES = 150
 

@@ -216,7 +216,7 @@ def test_new_deck_sets_aside_bench_players_and_audibles() -> None:
 @pytest.mark.parametrize(
     ("card", "named"),
     [
-        ('"x"', 'offense = a list: expected [[offense]] tables, one per Offense card'),
+        ('"x"', "offense = a list: expected [[offense]] tables, one per Offense card"),
         (
             '{number = "12", name = "A", position = "QB", salary = 5}',
             '[[offense]] 2 (A), number = "12": expected a number',
@@ -238,9 +238,6 @@ def test_a_malformed_card_refuses_the_file_in_one_line_naming_its_table_and_key(
     Player # that is not a whole number is not a deck the rules can count; the file is refused
     in one line that names the table, the card and the key, and no rule is checked."""
     found = deck_problems(
-        "offense = [\n"
-        '  {number = 14, name = "C", position = "TE", salary = 5},\n'
-        f"  {card},\n"
-        "]\n"
+        f'offense = [\n  {{number = 14, name = "C", position = "TE", salary = 5}},\n  {card},\n]\n'
     )
     assert len(found) == 1 and found[0].startswith(named), found

@@ -78,9 +78,7 @@ def correct_at_random(game: Game, rnd: random.Random) -> None:
             if open_:
                 game.revert(rnd.choice(open_), "t", "t", AT, strike_invalid=invalid)
         elif kind == "restore" and struck:
-            game.restore(
-                rnd.choice(struck).seq, "t", "t", AT, strike_invalid=invalid, cascade=True
-            )
+            game.restore(rnd.choice(struck).seq, "t", "t", AT, strike_invalid=invalid, cascade=True)
     except IllegalEntry:
         pass
 
@@ -147,8 +145,19 @@ def test_the_issue_repro_through_the_cli_names_entry_7_with_its_sides(tmp_path: 
     store = str(tmp_path / "s.sqlite")
     runner = CliRunner(env={"COLUMNS": "120", "TERM": "dumb"})
     played = runner.invoke(
-        app, ["play", "rushzone", "--home", "Bears", "--away", "Packers",
-              "--script", str(script), "--store", store]
+        app,
+        [
+            "play",
+            "rushzone",
+            "--home",
+            "Bears",
+            "--away",
+            "Packers",
+            "--script",
+            str(script),
+            "--store",
+            store,
+        ],
     )
     assert played.exit_code == 0, played.stderr
     refused = runner.invoke(app, ["strike", "4", "--reason", "x", "--store", store])
@@ -158,7 +167,9 @@ def test_the_issue_repro_through_the_cli_names_entry_7_with_its_sides(tmp_path: 
         app, ["strike", "4", "--reason", "x", "--strike-invalid", "--store", store]
     )
     assert done.exit_code == 0, done.stderr
-    assert "Also struck entry 7 '1 3 1 / 3 4 5': it no longer fits (it was entered for " \
+    assert (
+        "Also struck entry 7 '1 3 1 / 3 4 5': it no longer fits (it was entered for "
         "Packers, then Bears, but Bears, then Packers would act there now)" in done.stdout
+    )
     history = runner.invoke(app, ["history", "--store", store])
     assert "7 STRUCK" in history.stdout

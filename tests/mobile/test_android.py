@@ -143,9 +143,11 @@ def test_what_is_left_out_is_said_and_is_the_league_store_only() -> None:
     assert not_packaged() == {"psycopg"}
     outside, _ = app_imports()
     # The league store's driver is imported only by the store layer, where a PostgreSQL store
-    # is opened or written, and by the league's standings view, which the service asks for on
-    # a PostgreSQL store only (Referee.league_standings).
-    assert outside["psycopg"] <= {"companion.store", "companion.heads", "companion.league"}
+    # is opened or written (its recorder, companion.postgres_heads, is imported then), and by
+    # the league's standings view, which the service asks for on a PostgreSQL store only
+    # (Referee.league_standings).
+    store_layer = {"companion.store", "companion.heads", "companion.postgres_heads"}
+    assert outside["psycopg"] <= {*store_layer, "companion.league"}, outside["psycopg"]
     readme = (ROOT / "README.md").read_text("utf-8")
     assert "SQLite-only" in readme
 

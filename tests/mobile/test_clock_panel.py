@@ -214,3 +214,30 @@ def test_a_gauge_without_a_whole_draws_no_bar_and_says_what_it_counts(tmp_path: 
         assert all(g.bar is not None and g.bar.of == 40 for g in decks)
     finally:
         h.close(app)
+
+
+@pytest.mark.parametrize("ruleset", sorted(POINTS))
+def test_no_clock_fact_is_cut_to_an_ellipsis_at_any_screen(ruleset: str, tmp_path: Path) -> None:
+    """Issue #27: at every screen the tablet is checked at (the narrow 7" scoreboards and the
+    phone in landscape too), the log closed and open, every gauge's words show whole, at the
+    game's first point."""
+    example, points = POINTS[ruleset]
+    store = tmp_path / "game.sqlite"
+    game_id = play(store, example, ruleset, points[0])
+    status = status_json(store, game_id)
+    for config in h.SCREENS:
+        app = h.launch(Referee(resolve(str(store), create=False)), screen=config)
+        try:
+            panel = open_on(app, store, game_id)
+            # And with the log open, which on a tablet narrows the scoreboard beside it.
+            for where in (config.name, f"{config.name}, the log open"):
+                check_panel(panel, status, ruleset, where)
+                for gauge in panel.gauges():
+                    said = look.plain(gauge.text_label.text)
+                    assert ELLIPSIS not in said, (where, said)
+                    assert not look.text_problems(gauge.text_label), (where, gauge.item)
+                if not app.drawer_open:
+                    h.tap(app.manager.current_screen.ids.log_button)
+                    h.frames()
+        finally:
+            h.close(app)

@@ -22,6 +22,7 @@ from kivy.uix.widget import Widget
 from companion.service import Referee
 from companion.store import resolve
 from mobile import app as app_module
+from mobile import bar
 from mobile import headless as h
 from mobile.app import ZebraApp
 from mobile.worker import Worker
@@ -590,7 +591,9 @@ def test_a_rotated_window_is_laid_out_again(tablet: ZebraApp) -> None:
     app.root_window.size = (800, 1280)
     h.frames()
     assert app.lay.bar_rows == 2 and app.lay.height == 1280
-    assert ids.interrupt_row.height == pytest.approx(app.lay.bar)
+    # Two rows where a time-out is offered; none is at the toss: one row, no empty one.
+    assert not ids.interrupts.children
+    assert ids.interrupt_row.height == pytest.approx(dp(bar.ROW))
     # The scoreboard's band, and under it the game's clock (mobile/gauges.py).
     assert ids.scoreboard.height == pytest.approx(app.lay.scoreboard + ids.clocks.height)
     assert ids.clocks.height > 0

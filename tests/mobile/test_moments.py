@@ -262,3 +262,38 @@ def test_no_audio_device_is_no_failure(tmp_path: Path) -> None:
     assert device.play_sound(tmp_path / "missing.wav") is False
     # Off Android there is no vibrator to ask.
     assert device.vibrate(100) is False
+
+
+def test_an_entry_made_on_another_screen_puts_up_its_card_once(played: Any, tmp_path: Path) -> None:
+    """The CLI (or another tablet) records the touchdown through the service on the same store
+    while this tablet shows the game: when the tablet next reads the game (its poll), the card
+    is up, as for its own entry; it is not shown again, and not on opening the game again."""
+    app, _path, line = played("rushzone-full", 26)
+    gid = app.referee.games()[-1].game_id
+    other = Referee(resolve(str(tmp_path / "rushzone-full-26.sqlite"), create=False))
+    version = other.record(gid).version
+    other.enter(gid, line, "the CLI", expect=version)
+    h.frames()
+    assert card(app) == ("", "")  # not read yet: the poll has not run
+    app.watch()
+    h.frames()
+    assert "touchdown" in last_kinds(app)
+    assert card(app)[0].startswith("TOUCHDOWN ") and card(app)[0].endswith("!")
+    app.hide_moment()
+    app.watch(always=True)  # read again: the same entry is no news
+    h.frames()
+    assert card(app) == ("", "")
+    # Opened again (from the home screen) the game's past puts up no card.
+    app.go_home()
+    h.frames()
+    app.open_game(str(gid))
+    h.frames()
+    assert card(app) == ("", "")
+    # An entry of the other screen's that is no moment puts up no card either.
+    app, _path, line = played("rushzone-full", 27)
+    gid = app.referee.games()[-1].game_id
+    other = Referee(resolve(str(tmp_path / "rushzone-full-27.sqlite"), create=False))
+    other.enter(gid, line, "the CLI", expect=other.record(gid).version)
+    app.watch()
+    h.frames()
+    assert app.status["version"] == other.record(gid).version and card(app) == ("", "")

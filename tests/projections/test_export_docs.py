@@ -38,8 +38,13 @@ def test_every_entry_row_column_is_documented_and_no_other() -> None:
         if line.startswith("| `"):
             names.update(re.findall(r"`([a-z_0-9]+)`", line.split("|")[1]))
     # The correction trail's five columns are the same in both tables, documented once.
-    trail = {"amended_from", "corrected_by", "corrected_at", "correction_reason",
-             "zebra_corrections"}
+    trail = {
+        "amended_from",
+        "corrected_by",
+        "corrected_at",
+        "correction_reason",
+        "zebra_corrections",
+    }
     assert names | trail == set(playrows.ENTRY_COLUMNS)
 
 

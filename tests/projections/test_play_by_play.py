@@ -318,7 +318,10 @@ def test_play_types_are_nflverse_s_and_the_game_s_kind_is_kept() -> None:
     # chart result and the tight end's +1: no gain) is one play, named by its call.
     dive = next(r for r in table if "result -1" in json.loads(r["zebra_entries"]))
     assert json.loads(dive["zebra_entries"]) == [
-        "call dive rrb", "defend stunt", "flip green green", "result -1"
+        "call dive rrb",
+        "defend stunt",
+        "flip green green",
+        "result -1",
     ]
     assert (dive["play_type"], dive["zebra_play"], dive["yards_gained"]) == ("run", "call", 0)
 

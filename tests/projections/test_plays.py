@@ -113,8 +113,9 @@ def test_red_zone_passes_and_completions_are_the_plays_that_stand(
     """The issue counted 21 passes and 17 completions for Humphries (every call row); the plays
     that stand are 17 calls, of which two are scrambles: 15 passes, 11 completions."""
     frame = standing(exported("redzone-full.zebra", tmp_path))
-    passes = [s for s, how in HUMPHRIES_CALLS.items() if how.split()[0] not in ("replayed",
-                                                                                 "scramble")]
+    passes = [
+        s for s, how in HUMPHRIES_CALLS.items() if how.split()[0] not in ("replayed", "scramble")
+    ]
     completed = [s for s in passes if HUMPHRIES_CALLS[s].startswith("complete")]
     yards = sum(int(HUMPHRIES_CALLS[s].split()[1]) for s in completed)
     assert (len(HUMPHRIES_CALLS), len(passes), len(completed), yards) == (21, 15, 11, 105)
@@ -172,8 +173,11 @@ def test_red_zone_kicks_carry_their_distance_and_the_receiving_team(
     # whose posteam is the Chargers, who receive (nflverse), from the Cowboys' 30.
     kick = frame[frame["play_type"] == "kickoff"].iloc[0]
     assert json.loads(kick["zebra_entries"]) == ["kick", "k 62", "kr 20"]
-    assert (kick["posteam"], kick["defteam"], kick["posteam_type"]) == ("Chargers", "Cowboys",
-                                                                        "home")
+    assert (kick["posteam"], kick["defteam"], kick["posteam_type"]) == (
+        "Chargers",
+        "Cowboys",
+        "home",
+    )
     assert (kick["kick_distance"], kick["return_yards"], kick["yardline_100"]) == (62, 20, 30)
     # "fieldgoal" at the Cowboys 24 (seq 296): 24 + 17 = 41 yards, on the field goal's row.
     goals = frame[frame["play_type"] == "field_goal"]
@@ -246,8 +250,10 @@ def test_the_scoring_columns_add_up_to_the_final_score(
     points those are."""
     frame = standing(exported(path.name, tmp_path))
     last = frame.iloc[-1]
-    for team, final in ((last["home_team"], last["total_home_score"]),
-                        (last["away_team"], last["total_away_score"])):
+    for team, final in (
+        (last["home_team"], last["total_home_score"]),
+        (last["away_team"], last["total_away_score"]),
+    ):
         mine = frame[frame["posteam"] == team]
         theirs = frame[frame["defteam"] == team]
         total = (
@@ -306,8 +312,9 @@ def test_every_struck_entry_s_play_is_deleted(store: Path, tmp_path: Path) -> No
             assert isinstance(row["zebra_struck_reason"], str)
         else:
             assert row["play_deleted"] == 0
-    deleted = {s for cell in frame[frame["play_deleted"] == 1]["zebra_seqs"]
-               for s in first_or_all(cell)}
+    deleted = {
+        s for cell in frame[frame["play_deleted"] == 1]["zebra_seqs"] for s in first_or_all(cell)
+    }
     assert deleted == struck
     code, out, err = zebra("verify", str(target))
     assert code == 0 and f"all {len(frame)} rows are intact" in out, err

@@ -107,9 +107,7 @@ def test_the_scorebug_shows_time_outs_and_the_card_clock_where_the_game_has_them
         "(({left, right}) => [left, right])(document.querySelector('#bug').getBoundingClientRect())"
     )
     assert left >= 0 and right <= 1920, (left, right)
-    left = tab.evaluate(
-        "[...document.querySelectorAll('#bug .timeouts')].map(t => t.dataset.left)"
-    )
+    left = tab.evaluate("[...document.querySelectorAll('#bug .timeouts')].map(t => t.dataset.left)")
     assert left == ["3", "3"]
     assert tab.evaluate("document.querySelectorAll('#bug .home .timeouts .to').length") == 3
 

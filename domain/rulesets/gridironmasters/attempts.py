@@ -258,69 +258,17 @@ def scoring_attempt(state: GridironState) -> tuple[GridironState, list[Ruling]]:
     o = offense_rating(state) + _modifiers(state, off)
     base = defense_rating(state.defender, state.play)
     d = (base or 0) + _modifiers(state, dfn)
-    punted = declaration(state) == "punt"
-    rulings: list[Ruling] = []
-    label = attempt_label(state)
-    if punted:
-        outcome = "punt"
-        points = 0
-        rulings.append(
-            Ruling(
-                "punt",
-                f"{label}: {state.name(off)} punt; the attempt fails and {state.name(dfn)} "
-                f"discard {state.defender.label}.",
-                team=off,
-            )
-        )
-    elif o > d:
-        outcome = state.play.result
-        points = TOUCHDOWN_POINTS if outcome == "touchdown" else FIELD_GOAL_POINTS
-        what = "Touchdown" if outcome == "touchdown" else "Field goal"
-        rulings.append(
-            Ruling(
-                outcome,
-                f"{label}: offence {o} beats defence {d}. {what} {state.name(off)}, "
-                f"{points} points.",
-                team=off,
-                points=points,
-                data={"offense": o, "defense": d},
-            )
-        )
-    else:
-        outcome = "stopped"
-        points = 0
-        rulings.append(
-            Ruling(
-                "stopped",
-                f"{label}: defence {d} {'equals' if d == o else 'beats'} offence {o}. Stopped; "
-                "turn the Playbook card over.",
-                team=dfn,
-                data={"offense": o, "defense": d},
-            )
-        )
+    outcome, points, ruling = attempt_outcome(state, o, d)
+    rulings = [ruling]
     record = Record(off, state.period, state.attempt + 1, outcome, points, None, False, o, d)
     state = kernel.scored(replace(state, records=(*state.records, record)), off, points)
     scorer: Side | None = off if points else None
     touchdown = outcome == "touchdown"
     if not points:
-        defensive = defensive_score(state, o, base, d)
+        state, defensive = defensive_attempt_score(state, o, base, d)
         if defensive is not None:
-            result, margin = defensive
-            pts = TOUCHDOWN_POINTS if result == "touchdown" else FIELD_GOAL_POINTS
-            what = "touchdown" if result == "touchdown" else "field goal"
-            rulings.append(
-                Ruling(
-                    f"defensive_{result}",
-                    f"Defensive {what} {state.name(dfn)}: stopped by {margin}, {pts} points. "
-                    f"Play continues, {state.name(dfn)} on offence next.",
-                    team=dfn,
-                    points=pts,
-                    data={"margin": margin},
-                )
-            )
-            rec = Record(dfn, state.period, state.attempt + 1, result, pts, None, True, o, d)
-            state = kernel.scored(replace(state, records=(*state.records, rec)), dfn, pts)
-            scorer, touchdown = dfn, result == "touchdown"
+            rulings.append(defensive)
+            scorer, touchdown = dfn, defensive.kind == "defensive_touchdown"
     state = _discard_used(state)
     if state.period == "overtime":
         return overtime_after_attempt(state, scorer, rulings)
@@ -328,6 +276,75 @@ def scoring_attempt(state: GridironState) -> tuple[GridironState, list[Ruling]]:
         return replace(state, phase="try", scorer=scorer), rulings
     after, more = next_attempt(state)
     return after, [*rulings, *more]
+
+
+def attempt_outcome(state: GridironState, o: int, d: int) -> tuple[str, int, Ruling]:
+    """Order of Play: a punt fails the attempt; a higher offence rating scores what the card
+    says; an equal or higher defence rating stops it."""
+    assert state.play is not None and state.defender is not None
+    off, dfn = state.offense, state.defence
+    label = attempt_label(state)
+    if declaration(state) == "punt":
+        return (
+            "punt",
+            0,
+            Ruling(
+                "punt",
+                f"{label}: {state.name(off)} punt; the attempt fails and {state.name(dfn)} "
+                f"discard {state.defender.label}.",
+                team=off,
+            ),
+        )
+    if o > d:
+        outcome = state.play.result
+        points = TOUCHDOWN_POINTS if outcome == "touchdown" else FIELD_GOAL_POINTS
+        what = "Touchdown" if outcome == "touchdown" else "Field goal"
+        return (
+            outcome,
+            points,
+            Ruling(
+                outcome,
+                f"{label}: offence {o} beats defence {d}. {what} {state.name(off)}, "
+                f"{points} points.",
+                team=off,
+                points=points,
+                data={"offense": o, "defense": d},
+            ),
+        )
+    return (
+        "stopped",
+        0,
+        Ruling(
+            "stopped",
+            f"{label}: defence {d} {'equals' if d == o else 'beats'} offence {o}. Stopped; "
+            "turn the Playbook card over.",
+            team=dfn,
+            data={"offense": o, "defense": d},
+        ),
+    )
+
+
+def defensive_attempt_score(
+    state: GridironState, o: int, base: int | None, d: int
+) -> tuple[GridironState, Ruling | None]:
+    """Audibles: a defence that stops the attempt by its Audible's margin scores (recorded)."""
+    defensive = defensive_score(state, o, base, d)
+    if defensive is None:
+        return state, None
+    dfn = state.defence
+    result, margin = defensive
+    pts = TOUCHDOWN_POINTS if result == "touchdown" else FIELD_GOAL_POINTS
+    what = "touchdown" if result == "touchdown" else "field goal"
+    ruling = Ruling(
+        f"defensive_{result}",
+        f"Defensive {what} {state.name(dfn)}: stopped by {margin}, {pts} points. "
+        f"Play continues, {state.name(dfn)} on offence next.",
+        team=dfn,
+        points=pts,
+        data={"margin": margin},
+    )
+    rec = Record(dfn, state.period, state.attempt + 1, result, pts, None, True, o, d)
+    return kernel.scored(replace(state, records=(*state.records, rec)), dfn, pts), ruling
 
 
 def defensive_score(
