@@ -191,6 +191,12 @@ class ChainedMapper(Mapper[UUID]):
             )
         return domain_event
 
+    def start_at(self, game: UUID, version: int, link: str) -> None:
+        """Read ``game`` on from event ``version``, whose link (checked by the caller against
+        the stored event) is ``link``: the events before it are not read (companion.opening)."""
+        with self._lock:
+            self._links[game] = {version: (link, True)}
+
     def link_at(self, game: UUID, version: int) -> str | None:
         """The link this mapper computed for event ``version`` of ``game``, if it read it."""
         with self._lock:

@@ -34,6 +34,7 @@ from companion.heads import (
     as_head,
 )
 from companion.kept import CREATE_STATUS, STATUS_TABLE
+from companion.opening import CREATE_SNAPSHOTS, SNAPSHOTS_TABLE
 from companion.summaries import TRACKING_NAME
 
 
@@ -77,6 +78,12 @@ class HeadedPostgresRecorder(HeldToHead, KeepsSummaries, PostgresApplicationReco
         self.sql_create_statements.append(
             SQL(CREATE_STATUS.replace("{rowid}", "")).format(
                 status=Identifier(self.datastore.schema, STATUS_TABLE),
+                key=SQL(self.datastore.originator_id_type),
+            )
+        )
+        self.sql_create_statements.append(
+            SQL(CREATE_SNAPSHOTS).format(
+                snapshots=Identifier(self.datastore.schema, SNAPSHOTS_TABLE),
                 key=SQL(self.datastore.originator_id_type),
             )
         )
@@ -151,6 +158,7 @@ class HeadedPostgresRecorder(HeldToHead, KeepsSummaries, PostgresApplicationReco
             events=Identifier(schema, self.events_table_name),
             tracking=Identifier(schema, TRACKING_TABLE),
             status=Identifier(schema, STATUS_TABLE),
+            snapshots=Identifier(schema, SNAPSHOTS_TABLE),
             nid=SQL("notification_id"),
         )
 

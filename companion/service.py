@@ -23,7 +23,7 @@ from eventsourcing.persistence import (
     RecordConflictError,
 )
 
-from companion import current
+from companion import current, opening
 from companion.heads import Head, HeadedRecorder, hold_to_heads
 from companion.integrity import (
     GAME_TOPIC,
@@ -169,6 +169,7 @@ class Referee(Application[UUID]):
         # The games the last listing or standings left out, each with the one line saying why
         # (a damaged game, or a summary row that is no game's): the others are still shown.
         self.unreadable: dict[str, str] = {}
+        self.snapshotted: dict[UUID, int] = {}  # companion.opening.keep_snapshots
         for attempt in range(6):
             try:
                 super().__init__(env=store.env)
@@ -400,7 +401,10 @@ class Referee(Application[UUID]):
         the installed rules (no event read); else the game is run again to compare."""
         from domain.rules_versions import RULES_VERSION
 
-        found = self.summary(game_id)
+        try:
+            found = self.summary(game_id)
+        except (sqlite3.DatabaseError, PersistenceError):
+            found = None  # a damaged page of the rows (after a history printed): the game says
         if found is not None and found.ruled_under == [RULES_VERSION.get(found.ruleset)]:
             return None
         disagreement = self.game(game_id).disagreement()
@@ -653,6 +657,10 @@ class Referee(Application[UUID]):
             out.append((gid, problem))
         return out
 
+    def whole(self, game_id: UUID) -> str | None:
+        """None if the game's whole chain reads back sound, else why (companion.opening)."""
+        return opening.whole(self.recorder, self.mapper.transcoder, game_id)
+
     def _row_problem(self, game_id: UUID, rows_missing: bool) -> str | None:
         """What is wrong with a sound game's summary row, rebuilt from its events where the
         store can be written: None if it is what Zebra writes (or, on a store whose games did
@@ -715,13 +723,17 @@ class Referee(Application[UUID]):
     # Queries --------------------------------------------------------------------------------
 
     def game(self, game_id: UUID) -> Game:
+        """The game as it is now: the copy this process keeps, brought up to date; else opened
+        from its last snapshot (companion.opening); else from all of its events."""
         from domain.game import Game
 
+        opened = opening.open_into_cache(self, game_id)
         try:
             game: Any = self.repository.get(game_id, projector_func=_replayed)
         except AggregateNotFoundError as exc:
             raise UnknownGame(f"no game {game_id} in {self.store}") from exc
         assert isinstance(game, Game)
+        opening.keep_snapshots(self, [game] if opened else [])
         return game
 
     def game_events(self, game_id: UUID) -> list[Any]:

@@ -34,6 +34,7 @@ from companion.heads import (
 )
 from companion.integrity import StoreDamaged
 from companion.kept import CREATE_STATUS, STATUS_TABLE
+from companion.opening import CREATE_SNAPSHOTS, SNAPSHOTS_TABLE
 from companion.summaries import TRACKING_NAME
 
 
@@ -47,6 +48,7 @@ class HeadedSQLiteRecorder(HeldToHead, KeepsSummaries, SQLiteApplicationRecorder
             f"CREATE TABLE IF NOT EXISTS {HEADS_TABLE} (game_id TEXT PRIMARY KEY, "
             "version INTEGER NOT NULL, link TEXT NOT NULL) WITHOUT ROWID",
             CREATE_STATUS.format(status=STATUS_TABLE, key="TEXT", rowid=" WITHOUT ROWID"),
+            CREATE_SNAPSHOTS.format(snapshots=SNAPSHOTS_TABLE, key="TEXT"),
         ]
 
     def _create_table(self, c: SQLiteCursor) -> None:
@@ -86,6 +88,7 @@ class HeadedSQLiteRecorder(HeldToHead, KeepsSummaries, SQLiteApplicationRecorder
             events=self.events_table_name,
             tracking=TRACKING_TABLE,
             status=STATUS_TABLE,
+            snapshots=SNAPSHOTS_TABLE,
             nid="rowid",
             none_of="{none_of}",
         ).replace("%s", "?")

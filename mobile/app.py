@@ -28,6 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -617,16 +618,15 @@ class ZebraApp(MomentCard, App):
         self.pad = None
         self.show("table")
         self.refresh_now()
-        # A game ruled under other rules than these is named on opening, as the CLI names it;
-        # every entry is then refused with the same line until it is reruled (zebra rerule).
+        # Named on opening, as the CLI names them: a game ruled under other rules (every entry is
+        # refused until it is reruled), and damage in its chain (commands read from its snapshot).
         gid = UUID(game_id)
-        self.call(
-            "", lambda: self.referee.disagreement(gid), lambda line: self._ruled_by(gid, line)
-        )
+        for job, kind in ((self.referee.disagreement, 0), (self.referee.whole, 1)):
+            self.call("", partial(job, gid), partial(self._ruled_by, gid, damaged=kind))
 
-    def _ruled_by(self, gid: UUID, line: str | None) -> None:
+    def _ruled_by(self, gid: UUID, line: str | None, damaged: int = 0) -> None:
         if line is not None and str(gid) == self.game_id:
-            self.show_banner("OTHER RULES", line, "error")
+            self.show_banner(("OTHER RULES", "STORE DAMAGED")[damaged], line, "error")
 
     # Refresh ----------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ MAX_FUNCTION = 60
 FILES_OVER: dict[str, int] = {
     "companion/cli.py": 1107,
     "companion/heads.py": 626,
-    "companion/service.py": 1289,
+    "companion/service.py": 1301,
     "companion/store.py": 668,
     "domain/game.py": 811,
     "domain/kinds.py": 721,
