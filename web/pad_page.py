@@ -7,6 +7,7 @@ server after each tap (web.pad_keys) and drawn by web/static/pad.js with text, n
 
 from __future__ import annotations
 
+from functools import partial
 from uuid import UUID
 
 from companion.scorebug import scorebug
@@ -17,6 +18,7 @@ from web.pages import (
     e,
     header,
     notice,
+    placed,
     scoreboard,
     situation_part,
     status_of,
@@ -82,8 +84,7 @@ def pad_page(snap: Snapshot, game_id: UUID, parts: Parts, token: str) -> str:
     crumb = f" · {e(title_of(record.ruleset))}" if record is not None else ""
     crumb += f' · <a href="/game/{hex_id}">game {hex_id[:8]}</a> · pad'
 
-    def part(name: str, tag: str = "section", extra: str = "") -> str:
-        return f'<{tag} id="{name}"{extra}>{parts.get(name, "")}</{tag}>'
+    part = partial(placed, parts)
 
     main = (
         header(crumb)

@@ -9,6 +9,7 @@ when its HTML changed, so a correction re-renders what it changed and nothing el
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 from typing import Any
 from uuid import UUID
@@ -28,6 +29,11 @@ from web.follow import Snapshot
 SCRIPT = "/static/zebra.js"
 STYLE = "/static/zebra.css"
 Parts = dict[str, str]
+
+
+def placed(parts: Parts, name: str, tag: str = "section", extra: str = "") -> str:
+    """Part ``name`` in its element, with the id the event stream replaces it by."""
+    return f'<{tag} id="{name}"{extra}>{parts.get(name, "")}</{tag}>'
 
 
 def e(value: Any) -> str:
@@ -229,8 +235,7 @@ def game_page(snap: Snapshot, game_id: UUID, parts: Parts | None = None) -> str:
     crumb = f" · {e(title_of(record.ruleset))}" if record is not None else ""
     crumb += f' · game {hex_id[:8]} · <a href="/game/{hex_id}/overlay">stream overlay</a>'
 
-    def part(name: str, tag: str = "section", extra: str = "") -> str:
-        return f'<{tag} id="{name}"{extra}>{parts.get(name, "")}</{tag}>'
+    part = partial(placed, parts)
 
     main = (
         header(crumb)
