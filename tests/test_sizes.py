@@ -16,7 +16,6 @@ MAX_FUNCTION = 60
 
 # Over the bound today (lines); the next split of each removes it.
 FILES_OVER: dict[str, int] = {
-    "companion/cli.py": 1107,
     "companion/heads.py": 626,
     "companion/service.py": 1301,
     "companion/store.py": 668,
@@ -26,7 +25,7 @@ FILES_OVER: dict[str, int] = {
     "mobile/screens.py": 1181,
 }
 FUNCTIONS_OVER: dict[str, int] = {
-    "companion/cli.py:play": 63,
+    "companion/play_cli.py:play": 63,
     "mobile/app.py:ZebraApp.correct": 89,
     "mobile/screens.py:FieldStrip._draw_field": 67,
     "mobile/screenshots.py:_render_screen": 75,
