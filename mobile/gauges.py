@@ -8,8 +8,9 @@ what the number counts and draws no bar. Nothing here knows a rule: the facts, t
 and their order are companion.clocks'; this module sizes and draws them.
 
 The text is never smaller than the scoreboard's situation line (the panel's ``font``, set by
-table.kv to the side lines' size) and never cut: a gauge too wide for its side's column puts
-its number on a second line, and the panel grows a row rather than shorten a word.
+table.kv to at least the side lines' size and mobile/layout.py's CLOCK_FONT) and never cut: a
+gauge too wide for its side's column puts its number on a second line, then wraps word by word,
+and the panel grows rather than shorten a word or shrink the font.
 """
 
 from __future__ import annotations
@@ -48,6 +49,25 @@ def gauge_text(item: ClockItem, two_lines: bool = False) -> str:
     rest = words[len(str(item.value)) :]
     joint = "\n" if two_lines else " "
     return f"{escape(item.label)}{joint}[b]{item.value}[/b]{escape(rest)}"
+
+
+def gauge_lines(item: ClockItem, font: float, width: float) -> str:
+    """The gauge's text in as few lines as fit ``width`` at ``font``: one, then its number under
+    its name, then word by word; the font is kept and a line is added rather than shrink it."""
+    for text in (gauge_text(item), gauge_text(item, two_lines=True)):
+        if text_width(text, font) <= width:
+            return text
+    words = item_text(item)
+    rest = words[len(str(item.value)) :]
+    tokens = [*escape(item.label).split(), f"[b]{item.value}[/b]", *escape(rest).split()]
+    lines: list[str] = []
+    for token in tokens:
+        joined = f"{lines[-1]} {token}" if lines else token
+        if lines and text_width(joined, font) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(token)
+    return "\n".join(lines)
 
 
 def text_width(text: str, font: float) -> float:
@@ -95,10 +115,8 @@ class Gauge(BoxLayout):
     def __init__(self, item: ClockItem, font: float, width: float, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", size_hint=(None, None), **kwargs)
         self.item, self.team = item, item.team or ""
-        one = gauge_text(item)
-        two_lines = text_width(one, font) + dp(4) > width
-        text = gauge_text(item, two_lines) if two_lines else one
-        lines = 2 if two_lines else 1
+        text = gauge_lines(item, font, width - dp(4))
+        lines = text.count("\n") + 1
         self.width = min(width, text_width(text, font) + dp(4))
         high = lines * font * LINE
         halign = "right" if item.team == "away" else "left"

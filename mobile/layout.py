@@ -21,6 +21,11 @@ SPACING = 6.0  # dp between bands and between buttons
 CHAR_WIDTH = 0.56
 # Of a window with the pad beside the rest, the share of the scoreboard's column.
 INFO_SHARE = 0.48
+# The game's clock (Time Decks, the Action Deck, the card clock) is read from across the table:
+# never under Material's body text size (dp, before fontscale), however small the scoreboard.
+CLOCK_FONT = 14.0
+# The clock's text beside the score: this share of the score's size, down to CLOCK_FONT.
+CLOCK_SHARE = 0.4
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,12 @@ class TableLayout:
     bar_rows: int
     score_font: float  # the score, down & distance and ball-on: one size (dp, before fontscale)
     side_share: float  # of the scoreboard's second row, each side's share (the rest: down, spot)
+
+    @property
+    def clock_font(self) -> float:
+        """The clock panel's font (dp, before fontscale): a share of the score, never under
+        ``CLOCK_FONT``, so the game's own clock reads at a glance on a phone too (issue #27)."""
+        return max(self.score_font * CLOCK_SHARE, CLOCK_FONT)
 
     @property
     def entry_width(self) -> float:

@@ -30,6 +30,7 @@ from mobile import headless as h
 from mobile.app import ZebraApp
 from mobile.fit import ELLIPSIS
 from mobile.gauges import ClockPanel, Gauge
+from mobile.layout import CLOCK_FONT, CLOCK_SHARE, table_layout
 from tests.companion.test_clocks import expected
 from tests.mobile import screen as look
 
@@ -182,10 +183,11 @@ def test_the_clock_panel_is_readable_and_whole_on_every_screen(
     try:
         panel = open_on(app, store, game_id)
         check_panel(panel, status_json(store, game_id), ruleset, config.name)
-        situation = sp(app.lay.score_font * 0.4)
-        assert panel.font == pytest.approx(situation)
+        situation = sp(app.lay.score_font * CLOCK_SHARE)
+        assert panel.font == pytest.approx(max(situation, sp(CLOCK_FONT)))
         for gauge in panel.gauges():
             assert gauge.text_label.font_size >= situation - 0.5, (config.name, gauge.item)
+            assert gauge.text_label.font_size >= sp(CLOCK_FONT) - 0.5, (config.name, gauge.item)
             assert not look.text_problems(gauge.text_label), (config.name, gauge.item)
         # The panel is inside the scoreboard, and the scoreboard above the field.
         ids = app.manager.current_screen.ids
@@ -235,9 +237,23 @@ def test_no_clock_fact_is_cut_to_an_ellipsis_at_any_screen(ruleset: str, tmp_pat
                 for gauge in panel.gauges():
                     said = look.plain(gauge.text_label.text)
                     assert ELLIPSIS not in said, (where, said)
+                    # Read at a glance: never under the floor, at this screen's own density.
+                    drawn = gauge.text_label.font_size / (config.density * config.fontscale)
+                    assert drawn >= CLOCK_FONT - 0.5, (where, gauge.item, drawn)
                     assert not look.text_problems(gauge.text_label), (where, gauge.item)
                 if not app.drawer_open:
                     h.tap(app.manager.current_screen.ids.log_button)
                     h.frames()
         finally:
             h.close(app)
+
+
+def test_the_clock_font_is_a_share_of_the_score_down_to_its_floor() -> None:
+    """Both sides of the floor: a 10" tablet's clock follows the score; a phone's (whose score is
+    small) stops at CLOCK_FONT rather than shrink with it."""
+    tablet = table_layout(1280, 800)
+    assert tablet.score_font * CLOCK_SHARE > CLOCK_FONT
+    assert tablet.clock_font == pytest.approx(tablet.score_font * CLOCK_SHARE)
+    phone = table_layout(1080 / 2.625, 2400 / 2.625)
+    assert phone.score_font * CLOCK_SHARE < CLOCK_FONT
+    assert phone.clock_font == CLOCK_FONT
